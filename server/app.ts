@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { authenticate } from './auth/authenticate';
+import type { AppDeps } from './deps';
+import { accountRouter } from './features/account/router';
+import { systemRouter } from './features/system/router';
+import { usersRouter } from './features/users/router';
+import { errorHandler, notFoundApi } from './http/error-handler';
+import { requireRight } from './http/route';
+
+const withTraceId: RequestHandler = (req, res, next) => {
+  req.traceId = randomUUID();
+  res.setHeader('X-Trace-Id', req.traceId);
+  next();
+};
+
+// Same-origin unless origins are configured: then only those may call with credentials.
+function cors(origins: string[]): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin && origins.includes(origin)) {
+      res.setHeader('Access-Control-Allow-Origin', origin);
+      res.setHeader('Vary', 'Origin');
+      res.setHeader('Access-Control-Allow-Credentials', 'true');
+      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, Accept');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE');
+      if (req.method === 'OPTIONS') return void res.status(204).end();
+    }
+    next();
+  };
+}
+
+/** Builds the whole app (API under /api plus the built SPA); index.ts only listens, tests import this. */
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"], // Ant Design injects its CSS-in-JS styles at run time
+          'img-src': ["'self'", 'data:'],
+          'worker-src': ["'self'"],
+        },
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(withTraceId, cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
+  api.use(authenticate(deps.prisma, deps.jwtSecret));
+  api.use(systemRouter(deps), accountRouter(deps), usersRouter(deps));
+  api.use(notFoundApi);
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  if (deps.spaDir && existsSync(path.join(deps.spaDir, 'index.html'))) {
+    const spaDir = deps.spaDir;
+    app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
+    // Client-side routes: every other GET gets the SPA shell, never cached so new releases show at once.
+    app.get(/.*/, requireRight('public'), (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(spaDir, 'index.html'));
+    });
+  }
+  return app;
+}

@@ -1,0 +1,34 @@
+import jwt from 'jsonwebtoken';
+
+// HS256 only: verify() is told the one algorithm it may accept, so `alg: none` and key-confusion tokens fail.
+const ALGORITHM = 'HS256' as const;
+export const TOKEN_TTL_SECONDS = 8 * 60 * 60; // a working day
+export const REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface TokenClaims {
+  userId: number;
+  tokenVersion: number;
+}
+
+export function signToken(secret: string, claims: TokenClaims, rememberMe: boolean): string {
+  return jwt.sign({ ver: claims.tokenVersion }, secret, {
+    algorithm: ALGORITHM,
+    subject: String(claims.userId),
+    expiresIn: rememberMe ? REMEMBER_ME_TTL_SECONDS : TOKEN_TTL_SECONDS,
+    issuer: 'level-up',
+  });
+}
+
+/** The claims of a valid, unexpired token signed with our secret; undefined for anything else. */
+export function verifyToken(secret: string, token: string): TokenClaims | undefined {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: 'level-up' });
+    if (typeof payload === 'string') return undefined;
+    const userId = Number(payload.sub);
+    const tokenVersion = payload.ver;
+    if (!Number.isSafeInteger(userId) || typeof tokenVersion !== 'number') return undefined;
+    return { userId, tokenVersion };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type DatabaseTarget, projectRoot, resolveDatabaseTarget } from './db/target';
+
+export interface ServerConfig {
+  port: number;
+  target: DatabaseTarget;
+  jwtSecret: string;
+  spaDir: string;
+  corsOrigins: string[];
+  trustProxy?: string | number | boolean;
+  /** Seed the demo centre when the database is empty: only ever for the embedded default. */
+  seedDemoWhenEmpty: boolean;
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * JWT_SECRET from the environment wherever it is set, and always with PostgreSQL or in production
+ * (several instances must share it). The embedded default makes one on first start and keeps it
+ * beside its data folder, so restarts keep sessions.
+ */
+export function resolveJwtSecret(target: DatabaseTarget, env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < MIN_SECRET_LENGTH)
+      throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    return fromEnv;
+  }
+  if (target.kind === 'postgres' || env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET is required with PostgreSQL or NODE_ENV=production (at least 32 random characters)');
+  }
+  if (target.dataDir.startsWith('memory://')) return randomBytes(48).toString('base64url');
+  const file = `${target.dataDir.replace(/[\\/]+$/, '')}.jwt-secret`;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function parseTrustProxy(value: string | undefined): string | number | boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const target = resolveDatabaseTarget(env.DATABASE_URL);
+  const port = Number(env.PORT ?? 8000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('PORT must be a port number');
+  return {
+    port,
+    target,
+    jwtSecret: resolveJwtSecret(target, env),
+    spaDir: path.join(projectRoot, 'dist'),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    seedDemoWhenEmpty: target.kind === 'pglite' && env.SEED_DEMO !== 'false',
+  };
+}

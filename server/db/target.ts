@@ -1,0 +1,57 @@
+// Which database this process talks to, decided once from DATABASE_URL:
+//   unset             -> PGlite in ./data/pglite (the embedded default)
+//   pglite:<dir>      -> PGlite in <dir> (pglite:memory:// keeps it in memory)
+//   postgresql://...  -> a PostgreSQL server
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+export const defaultDataDir = path.join(projectRoot, 'data');
+
+export function resolveDatabaseTarget(url = process.env.DATABASE_URL): DatabaseTarget {
+  if (!url) return { kind: 'pglite', dataDir: path.join(defaultDataDir, 'pglite') };
+  if (url.startsWith('pglite:')) {
+    const dir = url.slice('pglite:'.length);
+    if (!dir) throw new Error('DATABASE_URL "pglite:" needs a folder, e.g. pglite:./data/pglite');
+    return { kind: 'pglite', dataDir: dir.startsWith('memory://') ? dir : path.resolve(dir) };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return { kind: 'postgres', url };
+  throw new Error('DATABASE_URL must start with postgresql://, postgres:// or pglite:');
+}
+
+export function describeTarget(target: DatabaseTarget): string {
+  if (target.kind === 'pglite') return `PGlite (${target.dataDir})`;
+  const u = new URL(target.url);
+  return `PostgreSQL (${u.hostname}:${u.port || 5432}${u.pathname})`; // never the password
+}
+
+// One PGlite instance per folder and process: two instances on the same files would corrupt them.
+const pgliteInstances = new Map<string, Promise<PGlite>>();
+
+export function openPglite(dataDir: string): Promise<PGlite> {
+  let instance = pgliteInstances.get(dataDir);
+  if (!instance) {
+    // PGlite does not create parent folders.
+    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+    instance = PGlite.create(dataDir);
+    pgliteInstances.set(dataDir, instance);
+  }
+  return instance;
+}
+
+export async function closePglite(dataDir: string): Promise<void> {
+  const instance = pgliteInstances.get(dataDir);
+  if (!instance) return;
+  pgliteInstances.delete(dataDir);
+  await (await instance).close();
+}
+
+export async function createAdapterFactory(target: DatabaseTarget) {
+  if (target.kind === 'postgres') return new PrismaPg({ connectionString: target.url });
+  return new PrismaPGlite(await openPglite(target.dataDir));
+}

@@ -1,0 +1,13 @@
+import type { PrismaClient } from './generated/prisma/client';
+
+/** What the app needs from outside; index.ts builds it from the environment, tests build their own. */
+export interface AppDeps {
+  prisma: PrismaClient;
+  jwtSecret: string;
+  /** Folder of the built SPA; omitted in API tests. */
+  spaDir?: string;
+  /** Origins allowed to call the API cross-origin (CORS); same-origin only when empty. */
+  corsOrigins?: string[];
+  /** Express `trust proxy` setting, for instances behind a load balancer. */
+  trustProxy?: string | number | boolean;
+}

@@ -1,0 +1,43 @@
+import type { ShowType, TFieldError } from '../../src/contracts/errors';
+
+// One error type for everything the API refuses on purpose. Unexpected errors are plain Errors and
+// become a 500 in the error handler.
+export const errorStatus = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof errorStatus;
+
+export interface AppErrorOptions {
+  title?: string;
+  errorKey?: string;
+  fieldErrors?: TFieldError[];
+  showType?: (typeof ShowType)[keyof typeof ShowType];
+  headers?: Record<string, string>;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly options: AppErrorOptions;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.options = options;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export function fieldError(field: string, message: string, options: AppErrorOptions = {}): AppError {
+  return new AppError('validation', `${field}: ${message}`, { ...options, fieldErrors: [{ field, message }] });
+}

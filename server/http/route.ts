@@ -1,0 +1,72 @@
+import type { Request, RequestHandler, Response, Router } from 'express';
+import type { z } from 'zod';
+import type { Endpoint, InputOf } from '../../src/contracts/endpoint';
+import { hasRight, PUBLIC, type RouteRight } from '../../src/contracts/permissions';
+import type { AuthContext } from './context';
+import { AppError } from './errors';
+
+/** Every endpoint registered through route(), for the OpenAPI document and the route-coverage test. */
+export const registeredEndpoints: Endpoint[] = [];
+
+export interface HandlerContext<E extends Endpoint> {
+  req: Request;
+  res: Response;
+  params: InputOf<E, 'params'>;
+  query: InputOf<E, 'query'>;
+  body: InputOf<E, 'body'>;
+}
+export interface AuthedContext<E extends Endpoint> extends HandlerContext<E> {
+  auth: AuthContext;
+}
+
+type Reply<E extends Endpoint> = E extends { reply: infer S extends z.ZodType } ? z.input<S> : undefined;
+type Handler<E extends Endpoint> = E extends { right: typeof PUBLIC }
+  ? (ctx: HandlerContext<E>) => Promise<Reply<E>>
+  : (ctx: AuthedContext<E>) => Promise<Reply<E>>;
+
+/** Marks the middleware that enforces a route's right; the route-coverage test looks for it. */
+export type RightGuard = RequestHandler & { right: RouteRight };
+
+export function requireRight(right: RouteRight): RightGuard {
+  const guard: RequestHandler = (req, _res, next) => {
+    if (right === PUBLIC) return next();
+    if (!req.auth) return next(new AppError('unauthenticated', 'Sign in to continue'));
+    if (!hasRight(req.auth.authorities, right)) {
+      return next(new AppError('forbidden', 'You do not have the right to do this'));
+    }
+    next();
+  };
+  return Object.assign(guard, { right });
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fieldErrors = result.error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join('.') : where,
+    message: issue.message,
+  }));
+  const summary = fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ');
+  throw new AppError('validation', `Invalid ${where}: ${summary}`, { fieldErrors });
+}
+
+/** Registers one endpoint: right check, input validation, handler, JSON reply. */
+export function route<E extends Endpoint>(router: Router, endpoint: E, handler: Handler<E>): void {
+  registeredEndpoints.push(endpoint);
+  const run: RequestHandler = async (req, res) => {
+    const ctx = {
+      req,
+      res,
+      auth: req.auth,
+      params: parse(endpoint.params, req.params, 'path'),
+      query: parse(endpoint.query, req.query, 'query'),
+      body: parse(endpoint.body, req.body, 'body'),
+    };
+    const reply = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+    const status = endpoint.status ?? 200;
+    if (status === 204 || reply === undefined) res.status(status === 200 ? 204 : status).end();
+    else res.status(status).json(reply);
+  };
+  router[endpoint.method](endpoint.path, requireRight(endpoint.right), run);
+}

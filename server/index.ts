@@ -1,0 +1,40 @@
+// Starts the API and the SPA on one port: migrate, seed the embedded demo when empty, listen.
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { createPrisma } from './db/client';
+import { applyMigrations } from './db/migrator';
+import { describeTarget } from './db/target';
+import { log } from './http/log';
+import { isEmpty, seedDemo } from './seed/demo';
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const applied = await applyMigrations(config.target);
+  if (applied.length) log('info', 'migrations applied', { applied });
+  const prisma = await createPrisma(config.target);
+  if (config.seedDemoWhenEmpty && (await isEmpty(prisma))) {
+    await seedDemo(prisma);
+    log('info', 'seeded the demo centre (users admin, operator, teacher, system; see README)');
+  }
+  const app = createApp({ prisma, ...config });
+  const server = app.listen(config.port, () => {
+    log('info', 'Level Up is listening', {
+      url: `http://localhost:${config.port}`,
+      database: describeTarget(config.target),
+      startupMs: Date.now() - started,
+    });
+  });
+  const stop = () => {
+    server.close(() => {
+      prisma.$disconnect().finally(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log('error', 'failed to start', { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});

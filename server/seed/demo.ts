@@ -1,0 +1,38 @@
+import { hashPassword } from '../auth/passwords';
+import type { PrismaClient, Role } from '../generated/prisma/client';
+
+export const DEMO_PASSWORD = 'levelup-demo';
+export const DEMO_CENTRE = 'Level Up Demo Centre';
+
+const demoUsers: { login: string; firstName: string; lastName: string; role: Role }[] = [
+  { login: 'admin', firstName: 'Ada', lastName: 'Admin', role: 'ROLE_ADMIN' },
+  { login: 'operator', firstName: 'Otto', lastName: 'Operator', role: 'ROLE_OPERATOR' },
+  { login: 'teacher', firstName: 'Tess', lastName: 'Teacher', role: 'ROLE_TEACHER' },
+  { login: 'system', firstName: 'Sam', lastName: 'System', role: 'ROLE_SYSTEM' },
+];
+
+/** The demo centre and its four users; does nothing if the demo centre already exists. */
+export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
+  if (await prisma.organisation.count({ where: { name: DEMO_CENTRE } })) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await prisma.$transaction(async (tx) => {
+    const centre = await tx.organisation.create({ data: { name: DEMO_CENTRE } });
+    await tx.user.createMany({
+      data: demoUsers.map((user) => ({
+        login: user.login,
+        email: `${user.login}@demo.levelup.test`,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        passwordHash,
+        roles: [user.role],
+        // ROLE_SYSTEM is the platform operator and belongs to no centre.
+        organisationId: user.role === 'ROLE_SYSTEM' ? null : centre.id,
+      })),
+    });
+  });
+  return true;
+}
+
+export async function isEmpty(prisma: PrismaClient): Promise<boolean> {
+  return (await prisma.organisation.count()) === 0 && (await prisma.user.count()) === 0;
+}

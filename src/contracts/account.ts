@@ -1,0 +1,149 @@
+import { z } from './z';
+import { defineEndpoint } from './endpoint';
+import { listReply, ZListQuery } from './list';
+import { roles } from './permissions';
+
+// Rules from the seed (section 5) and DECISIONS.md (passwords >= 8).
+export const LOGIN_MIN = 4;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 72; // bcrypt reads 72 bytes at most
+export const EMAIL_MESSAGE = 'Input a valid email address';
+
+export const ZLogin = z
+  .string()
+  .trim()
+  .min(LOGIN_MIN, `Login must be at least ${LOGIN_MIN} characters`)
+  .max(50, 'Login must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Login may contain only letters, digits and . _ @ -');
+export const ZPassword = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+export const ZEmail = z.string().trim().max(254, 'Email must be at most 254 characters').email(EMAIL_MESSAGE);
+const ZName = z.string().trim().max(50, 'At most 50 characters');
+export const ZLangKey = z.enum(['en-US', 'zh-CN']);
+
+export const ZAuthenticateBody = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(254),
+  password: z.string().min(1, 'Password is required').max(200),
+  rememberMe: z.boolean().default(false),
+});
+export const ZTokenReply = z.object({ id_token: z.string() });
+
+export const ZOrganisationSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+});
+
+export const ZAccount = z.object({
+  id: z.number().int(),
+  login: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  langKey: ZLangKey,
+  activated: z.boolean(),
+  authorities: z.array(z.enum(roles)),
+  organisation: ZOrganisationSummary.nullable(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZUpdateAccountBody = z.object({
+  firstName: ZName.nullable().optional(),
+  lastName: ZName.nullable().optional(),
+  email: ZEmail,
+  langKey: ZLangKey.default('en-US'),
+});
+export type TUpdateAccountBody = z.infer<typeof ZUpdateAccountBody>;
+
+export const ZChangePasswordBody = z.object({
+  currentPassword: z.string().min(1, 'Current password is required').max(200),
+  newPassword: ZPassword,
+});
+
+export const ZRegisterBody = z.object({
+  organisationName: z.string().trim().min(2, 'Centre name must be at least 2 characters').max(200),
+  login: ZLogin,
+  email: ZEmail,
+  password: ZPassword,
+  firstName: ZName.optional(),
+  lastName: ZName.optional(),
+  langKey: ZLangKey.default('en-US'),
+});
+export type TRegisterBody = z.infer<typeof ZRegisterBody>;
+
+export const ZUser = ZAccount.omit({ organisation: true }).extend({ createdAt: z.string() });
+export type TUser = z.infer<typeof ZUser>;
+export const ZUserListQuery = ZListQuery.extend({
+  login: z.string().trim().max(50).optional(),
+  email: z.string().trim().max(254).optional(),
+  sortField: z.enum(['login', 'email', 'firstName', 'lastName', 'createdAt']).optional(),
+});
+
+export const accountEndpoints = {
+  authenticate: defineEndpoint({
+    method: 'post',
+    path: '/authenticate',
+    right: 'public',
+    tag: 'account',
+    summary: 'Sign in with login (or email) and password; returns a signed JWT',
+    body: ZAuthenticateBody,
+    reply: ZTokenReply,
+  }),
+  register: defineEndpoint({
+    method: 'post',
+    path: '/register',
+    right: 'public',
+    tag: 'account',
+    summary: 'Create a new organisation and its first admin',
+    body: ZRegisterBody,
+    reply: z.object({ id: z.number().int(), login: z.string() }),
+    status: 201,
+  }),
+  getAccount: defineEndpoint({
+    method: 'get',
+    path: '/account',
+    right: 'account:own',
+    tag: 'account',
+    summary: 'The signed-in user with authorities',
+    reply: ZAccount,
+  }),
+  updateAccount: defineEndpoint({
+    method: 'put',
+    path: '/account',
+    right: 'account:own',
+    tag: 'account',
+    summary: 'Update own names, email and language',
+    body: ZUpdateAccountBody,
+    reply: ZAccount,
+  }),
+  changePassword: defineEndpoint({
+    method: 'post',
+    path: '/account/change-password',
+    right: 'account:own',
+    tag: 'account',
+    summary: 'Change own password; revokes every older token and returns a fresh one',
+    body: ZChangePasswordBody,
+    reply: ZTokenReply,
+  }),
+  logoutAll: defineEndpoint({
+    method: 'post',
+    path: '/account/logout-all',
+    right: 'account:own',
+    tag: 'account',
+    summary: 'Revoke every token of the signed-in user, on every device',
+    status: 204,
+  }),
+  listUsers: defineEndpoint({
+    method: 'get',
+    path: '/users',
+    right: 'users:read',
+    tag: 'users',
+    summary: "The centre's users, paginated",
+    query: ZUserListQuery,
+    reply: listReply(ZUser),
+  }),
+};

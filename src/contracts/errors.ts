@@ -1,0 +1,20 @@
+import { z } from './z';
+
+/** How the client shows an error reply (ant-design-pro's showType). */
+export const ShowType = { SILENT: 0, WARN_MESSAGE: 1, ERROR_MESSAGE: 2, NOTIFICATION: 4, REDIRECT: 9 } as const;
+
+export const ZFieldError = z.object({ field: z.string(), message: z.string() });
+
+/** The one error body every failed /api call returns. */
+export const ZErrorReply = z.object({
+  success: z.literal(false),
+  errorCode: z.string(),
+  errorMessage: z.string(),
+  showType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(4), z.literal(9)]),
+  title: z.string().optional(),
+  errorKey: z.string().optional(),
+  fieldErrors: z.array(ZFieldError).optional(),
+  traceId: z.string(),
+});
+export type TErrorReply = z.infer<typeof ZErrorReply>;
+export type TFieldError = z.infer<typeof ZFieldError>;

@@ -1,0 +1,14 @@
+import { z } from './z';
+
+/** Query every list endpoint takes: ProTable's paging plus one sort column. */
+export const ZListQuery = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  sortField: z.string().max(40).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+
+/** The reply shape ProTable's `request` expects. */
+export function listReply<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), total: z.number().int(), success: z.literal(true) });
+}
