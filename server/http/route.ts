@@ -5,8 +5,12 @@ import { hasRight, PUBLIC, type RouteRight } from '../../src/contracts/permissio
 import type { AuthContext } from './context';
 import { AppError } from './errors';
 
+const registry = new Map<string, Endpoint>();
+
 /** Every endpoint registered through route(), for the OpenAPI document and the route-coverage test. */
-export const registeredEndpoints: Endpoint[] = [];
+export function registeredEndpoints(): Endpoint[] {
+  return [...registry.values()];
+}
 
 export interface HandlerContext<E extends Endpoint> {
   req: Request;
@@ -53,7 +57,7 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
 
 /** Registers one endpoint: right check, input validation, handler, JSON reply. */
 export function route<E extends Endpoint>(router: Router, endpoint: E, handler: Handler<E>): void {
-  registeredEndpoints.push(endpoint);
+  registry.set(`${endpoint.method} ${endpoint.path}`, endpoint);
   const run: RequestHandler = async (req, res) => {
     const ctx = {
       req,

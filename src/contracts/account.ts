@@ -1,7 +1,7 @@
-import { z } from './z';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { roles } from './permissions';
+import { z } from './z';
 
 // Rules from the seed (section 5) and DECISIONS.md (passwords >= 8).
 export const LOGIN_MIN = 4;

@@ -1,5 +1,5 @@
-import { z } from './z';
 import { defineEndpoint } from './endpoint';
+import { z } from './z';
 
 export const systemEndpoints = {
   health: defineEndpoint({

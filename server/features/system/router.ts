@@ -12,7 +12,7 @@ export function systemRouter({ prisma }: AppDeps): Router {
   });
   let document: ReturnType<typeof buildOpenApi> | undefined;
   route(router, endpoints.openapi, async () => {
-    document ??= buildOpenApi(registeredEndpoints);
+    document ??= buildOpenApi(registeredEndpoints());
     return document;
   });
   return router;

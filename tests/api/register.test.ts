@@ -1,0 +1,59 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const register = (body: object) => request(ctx.app).post('/api/register').send(body);
+const valid = {
+  organisationName: 'Maple Tutoring',
+  login: 'Maple',
+  email: 'owner@maple.test',
+  password: 'maple-syrup-42',
+};
+
+describe('POST /api/register', () => {
+  it('creates a centre and its first admin, who can sign in', async () => {
+    const res = await register(valid);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ login: 'maple' });
+    const token = await signIn(ctx, 'maple', valid.password);
+    const account = await request(ctx.app).get('/api/account').set('Authorization', `Bearer ${token}`);
+    expect(account.body.authorities).toEqual(['ROLE_ADMIN', 'ROLE_OPERATOR']);
+    expect(account.body.organisation).toMatchObject({ name: 'Maple Tutoring', currency: 'CAD' });
+  });
+
+  it('refuses a taken login (any case) with userexists and writes nothing', async () => {
+    const centres = await ctx.prisma.organisation.count();
+    const res = await register({ ...valid, login: 'MAPLE', email: 'other@maple.test' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      errorKey: 'userexists',
+      fieldErrors: [{ field: 'login', message: 'User already exists!' }],
+    });
+    expect(await ctx.prisma.organisation.count()).toBe(centres);
+  });
+
+  it('refuses a taken email with emailexists and writes nothing', async () => {
+    const centres = await ctx.prisma.organisation.count();
+    const res = await register({ ...valid, login: 'another', email: 'OWNER@maple.test' });
+    expect(res.status).toBe(409);
+    expect(res.body.errorKey).toBe('emailexists');
+    expect(await ctx.prisma.organisation.count()).toBe(centres);
+  });
+
+  it('names every invalid field: login >= 4, valid email, password >= 8', async () => {
+    const res = await register({ organisationName: 'X Centre', login: 'abc', email: 'nope', password: 'short' });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual([
+      { field: 'login', message: 'Login must be at least 4 characters' },
+      { field: 'email', message: 'Input a valid email address' },
+      { field: 'password', message: 'Password must be at least 8 characters' },
+    ]);
+  });
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests live next to the code; API tests run once per database: PGlite always, PostgreSQL when
+// TEST_DATABASE_URL names a server (each test file gets its own fresh database there).
+const apiEnv = { BCRYPT_COST: '4', LOG_LEVEL: 'silent' };
+const api = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    env: { ...apiEnv, TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'prisma/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'src/.umi*/**', 'server/generated/**'],
+          environment: 'node',
+          env: apiEnv,
+        },
+      },
+      api('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', 'postgres')] : []),
+    ],
+  },
+});
