@@ -3,7 +3,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { createPrisma } from './db/client';
 import { applyMigrations } from './db/migrator';
-import { describeTarget } from './db/target';
+import { closePglite, describeTarget } from './db/target';
 import { log } from './http/log';
 import { isEmpty, seedDemo } from './seed/demo';
 
@@ -25,10 +25,15 @@ async function main() {
       startupMs: Date.now() - started,
     });
   });
+  // Finish requests in flight, then close the database cleanly (PGlite flushes its files on close).
   const stop = () => {
-    server.close(() => {
-      prisma.$disconnect().finally(() => process.exit(0));
+    server.close(async () => {
+      await prisma.$disconnect();
+      if (config.target.kind === 'pglite') await closePglite(config.target.dataDir);
+      process.exit(0);
     });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { SchemaEngine } from '@prisma/schema-engine-wasm';
 import { createAdapterFactory, type DatabaseTarget, projectRoot } from './target';
@@ -19,7 +20,7 @@ function loadEngineModule() {
   engineModule ??= (async () => {
     const require = createRequire(import.meta.url);
     const pkgDir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
-    const glue = await import(path.join(pkgDir, 'schema_engine_bg.js'));
+    const glue = await import(pathToFileURL(path.join(pkgDir, 'schema_engine_bg.js')).href);
     const bytes = readFileSync(path.join(pkgDir, 'schema_engine_bg.wasm'));
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': glue });
     glue.__wbg_set_wasm(instance.exports);
