@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests live next to the code; API tests run once per database: PGlite always, PostgreSQL when
@@ -15,6 +16,7 @@ const api = (name: string, db: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     projects: [
       {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -59,13 +58,15 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(errorHandler);
   app.use('/api', api);
 
-  if (deps.spaDir && existsSync(path.join(deps.spaDir, 'index.html'))) {
+  if (deps.spaDir) {
     const spaDir = deps.spaDir;
     app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
     // Client-side routes: every other GET gets the SPA shell, never cached so new releases show at once.
     app.get(/.*/, requireRight('public'), (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(spaDir, 'index.html'));
+      res.sendFile(path.join(spaDir, 'index.html'), (error) => {
+        if (error && !res.headersSent) res.status(404).type('text').send('The web app is not built: run npm run build');
+      });
     });
   }
   return app;
