@@ -1,0 +1,52 @@
+import { defineConfig } from '@umijs/max';
+import defaultSettings from './config/defaultSettings';
+import routes from './config/routes';
+
+export default defineConfig({
+  title: 'Level Up',
+  outputPath: 'dist',
+  hash: true,
+  // esbuild's minifier otherwise hoists helpers with clashing names across async chunks (Umi's
+  // build check fails with "Found conflicts in esbuild helpers").
+  esbuildMinifyIIFE: true,
+  routes,
+  favicons: ['/favicon.svg'],
+  // A back office used on current browsers: no polyfills for anything older than 2022.
+  targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
+  // Standard features only; Umi's default (`core-js`) also polyfills every ES proposal.
+  polyfill: { imports: ['core-js/stable'] },
+  // antd 5 dates are dayjs; without this the locale plugin also bundles moment and its locales.
+  moment2dayjs: { preset: 'antd', plugins: [] },
+  antd: {
+    // An (empty) configProvider makes the antd plugin render a ConfigProvider that src/app.tsx's
+    // `antd` runtime hook can give the text direction to.
+    configProvider: {},
+    theme: { token: { colorPrimary: '#1890ff' } },
+  },
+  access: {},
+  model: {},
+  initialState: {},
+  request: {},
+  layout: { locale: true, ...defaultSettings },
+  locale: {
+    // en-US unless the user picked another language (kept by Umi in localStorage `umi_locale`);
+    // baseNavigator: false so the browser's language does not override the default.
+    default: 'en-US',
+    antd: true,
+    baseNavigator: false,
+    useLocalStorage: true,
+    baseSeparator: '-',
+  },
+  // The dev server forwards API calls to the real Express server; there are no mock files.
+  mock: false,
+  proxy: {
+    '/api': { target: 'http://localhost:8000', changeOrigin: true },
+  },
+  // MFSU pre-bundles dependencies with a cache that needs no network, but it buys little here and
+  // makes dev-only failures differ from the production build.
+  mfsu: false,
+  chainWebpack(memo) {
+    // Spec section 9: a script chunk may take up to 120 s to load before the load counts as failed.
+    memo.output.chunkLoadTimeout(120_000);
+  },
+});

@@ -1,0 +1,151 @@
+import type { Right } from '../src/contracts/permissions';
+
+/**
+ * The one route table (spec section 2). Every page loads lazily (Umi's default). `access` is a right
+ * from src/contracts/permissions.ts; src/access.ts turns the signed-in user's authorities into one
+ * boolean per right, and the layout shows our 403 page when the boolean is false.
+ * Menu names are locale ids: `menu.<name>` and `menu.<parent>.<name>` in src/locales.
+ */
+export interface AppRoute {
+  path: string;
+  name?: string;
+  icon?: string;
+  component?: string;
+  redirect?: string;
+  access?: Right;
+  hideInMenu?: boolean;
+  layout?: false;
+  routes?: AppRoute[];
+}
+
+const routes: AppRoute[] = [
+  {
+    path: '/user',
+    layout: false,
+    routes: [
+      { path: '/user', redirect: '/user/login' },
+      { path: '/user/login', name: 'login', component: './User/Login' },
+      { path: '/user/register', name: 'register', component: './User/Register' },
+    ],
+  },
+  // `/` sends each user to their first page: /dashboard when they may see it (see src/pages/Index).
+  { path: '/', component: './Index' },
+  { path: '/dashboard', name: 'dashboard', icon: 'dashboard', access: 'dashboard:view', component: './Dashboard' },
+  { path: '/staff', name: 'staff', icon: 'team', access: 'records:manage', component: './Staff' },
+  { path: '/teacher', name: 'teacher', icon: 'solution', access: 'records:manage', component: './Teacher' },
+  {
+    path: '/student',
+    name: 'student',
+    icon: 'idcard',
+    access: 'records:manage',
+    routes: [
+      { path: '/student', redirect: '/student/all-student' },
+      { path: '/student/all-student', name: 'all-student', access: 'records:manage', component: './Student' },
+      {
+        path: '/student/inactive-student',
+        name: 'inactive-student',
+        access: 'records:manage',
+        component: './Student',
+      },
+      {
+        path: '/student/studentDashboard/:id',
+        name: 'student-dashboard',
+        access: 'records:manage',
+        hideInMenu: true,
+        component: './StudentDashboard',
+      },
+    ],
+  },
+  { path: '/course', name: 'course', icon: 'book', access: 'records:manage', component: './Course' },
+  { path: '/term', name: 'term', icon: 'fieldTime', access: 'records:manage', component: './Term' },
+  { path: '/termRegister', name: 'term-register', icon: 'form', access: 'records:manage', component: './TermRegister' },
+  { path: '/Referral', name: 'referral', icon: 'shareAlt', access: 'records:manage', component: './Referral' },
+  {
+    path: '/voucherPurchaseHistory',
+    name: 'voucher-purchase-history',
+    icon: 'wallet',
+    access: 'vouchers:manage',
+    component: './VoucherPurchaseHistory',
+  },
+  {
+    path: '/schedule',
+    name: 'schedule',
+    icon: 'schedule',
+    access: 'schedules:manage',
+    routes: [
+      { path: '/schedule', redirect: '/schedule/schedule-calendar' },
+      {
+        path: '/schedule/schedule-calendar',
+        name: 'schedule-calendar',
+        access: 'schedules:manage',
+        component: './Schedule/Calendar',
+      },
+      {
+        path: '/schedule/google-calendar',
+        name: 'google-calendar',
+        access: 'schedules:manage',
+        component: './Schedule/TeacherAvailability',
+      },
+      {
+        path: '/schedule/table-view',
+        name: 'table-view',
+        access: 'schedules:manage',
+        component: './Schedule/TableView',
+      },
+    ],
+  },
+  { path: '/report', name: 'report', icon: 'barChart', access: 'reports:view', component: './Report' },
+  { path: '/email', name: 'email', icon: 'mail', access: 'email:send', component: './Email' },
+  {
+    path: '/teacherConfirmation',
+    name: 'teacher-confirmation',
+    icon: 'checkSquare',
+    access: 'schedules:confirmOwn',
+    component: './TeacherConfirmation',
+  },
+  {
+    path: '/accountSettings',
+    name: 'account-settings',
+    icon: 'setting',
+    access: 'teacherSettings:own',
+    component: './AccountSettings',
+  },
+  {
+    path: '/admin',
+    name: 'admin',
+    icon: 'crown',
+    routes: [
+      { path: '/admin', redirect: '/admin/sub-page' },
+      { path: '/admin/sub-page', name: 'sub-page', component: './Admin' },
+    ],
+  },
+  // Hidden pages: reached from links, never from the menu.
+  { path: '/profile', name: 'profile', hideInMenu: true, component: './Profile' },
+  {
+    path: '/manage-payment',
+    name: 'manage-payment',
+    hideInMenu: true,
+    access: 'billing:view',
+    component: './ManagePayment',
+  },
+  {
+    path: '/billingCycleControl',
+    name: 'billing-cycle-control',
+    hideInMenu: true,
+    access: 'billing:cycles',
+    component: './BillingCycleControl',
+  },
+  {
+    path: '/credit-balance-history',
+    name: 'credit-balance-history',
+    hideInMenu: true,
+    access: 'billing:view',
+    component: './CreditBalanceHistory',
+  },
+  { path: '/redirectUrlPage', name: 'redirect-url-page', hideInMenu: true, component: './RedirectUrlPage' },
+  { path: '/overdueAlert', name: 'overdue-alert', hideInMenu: true, component: './OverdueAlert' },
+  { path: '/500', name: 'error', hideInMenu: true, component: './Exception/500' },
+  { path: '*', component: './Exception/404' },
+];
+
+export default routes;

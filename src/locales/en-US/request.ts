@@ -1,0 +1,25 @@
+// Texts of the request layer (spec section 8). `request.code.<status>` is the standard status text
+// shown when an HTTP error carries no error body of ours.
+export default {
+  'request.error.retry': 'Request error, please retry.',
+  'request.error.network': 'Network error: the server cannot be reached.',
+  'request.error.http': 'Request error {status}: {url}',
+  'request.error.userexists': 'User already exists!',
+  'request.error.emailexists': 'Email already exists!',
+  'request.error.wrongPassword': 'Wrong password!',
+  'request.code.200': 'The server returned the requested data.',
+  'request.code.201': 'The data was created or updated.',
+  'request.code.202': 'The request has been queued in the background (asynchronous task).',
+  'request.code.204': 'The data was deleted.',
+  'request.code.400': 'The request was invalid; the server created or changed no data.',
+  'request.code.401': 'You are not signed in, or your session has expired.',
+  'request.code.403': 'You are signed in, but you may not do this.',
+  'request.code.404': 'The requested record does not exist; nothing was done.',
+  'request.code.406': 'The requested format is not available.',
+  'request.code.410': 'The requested resource was deleted for good and will not come back.',
+  'request.code.422': 'A validation error occurred while creating an object.',
+  'request.code.500': 'The server had an error; please check the server.',
+  'request.code.502': 'Gateway error.',
+  'request.code.503': 'The service is unavailable: the server is overloaded or under maintenance.',
+  'request.code.504': 'Gateway timeout.',
+};

@@ -1,0 +1,20 @@
+import { PageContainer } from '@ant-design/pro-components';
+import { useIntl, useModel } from '@umijs/max';
+import { Card, Typography } from 'antd';
+import { displayName } from '@/utils/displayName';
+
+/** /admin/sub-page: the welcome page of the admin group (no right needed beyond signing in). */
+export default function AdminWelcomePage() {
+  const intl = useIntl();
+  const { initialState } = useModel('@@initialState');
+  return (
+    <PageContainer>
+      <Card>
+        <Typography.Title level={3}>{intl.formatMessage({ id: 'pages.admin.welcome' })}</Typography.Title>
+        <Typography.Paragraph>
+          {intl.formatMessage({ id: 'pages.admin.text' }, { name: displayName(initialState?.currentUser) })}
+        </Typography.Paragraph>
+      </Card>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,5 @@
+import NotBuiltYet from '@/components/NotBuiltYet';
+
+export default function CreditBalanceHistoryPage() {
+  return <NotBuiltYet feature="menu.credit-balance-history" />;
+}

@@ -1,0 +1,5 @@
+import NotBuiltYet from '@/components/NotBuiltYet';
+
+export default function EmailPage() {
+  return <NotBuiltYet feature="menu.email" />;
+}

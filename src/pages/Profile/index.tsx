@@ -1,0 +1,29 @@
+import { PageContainer } from '@ant-design/pro-components';
+import { useIntl, useModel } from '@umijs/max';
+import { Card, Space } from 'antd';
+import AccountForm from './components/AccountForm';
+import ChangePasswordForm from './components/ChangePasswordForm';
+import SignOutEverywhere from './components/SignOutEverywhere';
+
+/** /profile, "Account Information": own details, password, and signing out on every device. */
+export default function ProfilePage() {
+  const intl = useIntl();
+  const { initialState } = useModel('@@initialState');
+  const currentUser = initialState?.currentUser;
+  if (!currentUser) return null;
+  return (
+    <PageContainer title={intl.formatMessage({ id: 'menu.profile' })}>
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Card title={intl.formatMessage({ id: 'pages.profile.details' })}>
+          <AccountForm account={currentUser} />
+        </Card>
+        <Card title={intl.formatMessage({ id: 'pages.profile.password' })}>
+          <ChangePasswordForm />
+        </Card>
+        <Card title={intl.formatMessage({ id: 'pages.profile.sessions' })}>
+          <SignOutEverywhere />
+        </Card>
+      </Space>
+    </PageContainer>
+  );
+}

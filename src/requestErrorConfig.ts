@@ -1,0 +1,84 @@
+import { getIntl, history, type RequestConfig, type RequestOptions } from '@umijs/max';
+import { type FormInstance, message, notification } from 'antd';
+import { formFieldErrors } from './utils/formErrors';
+import { loginUrlFor } from './utils/redirect';
+import { BizError, describeRequestError, type ErrorDisplay, toRequestFailure } from './utils/requestError';
+import { clearToken, getToken } from './utils/session';
+
+function translate(id: string, values?: Record<string, string | number>): string {
+  return getIntl().formatMessage({ id }, values);
+}
+
+/** Signs out on this device and goes to the login page, once: not from the login page itself. */
+export function goToLogin(): void {
+  clearToken();
+  const target = loginUrlFor(window.location);
+  if (!window.location.pathname.startsWith('/user/')) history.push(target);
+}
+
+export function showErrorDisplay(display: ErrorDisplay): void {
+  switch (display.kind) {
+    case 'silent':
+      return;
+    case 'message':
+      if (display.level === 'warning') message.warning(display.content);
+      else message.error(display.content);
+      return;
+    case 'notification':
+      notification.error({ message: display.message, description: display.description });
+      return;
+    case 'redirect':
+      history.push(display.to);
+      return;
+    case 'login':
+      goToLogin();
+  }
+}
+
+/** Shows a failed request the standard way; pages that skipped the handler call it for the rest. */
+export function showRequestError(error: unknown): void {
+  showErrorDisplay(describeRequestError(toRequestFailure(error), translate));
+}
+
+/**
+ * After a failed form submit: the errors about the form's `fields` go onto those fields (duplicate
+ * login or email, wrong current password, the server's field errors); anything else is shown the
+ * standard way.
+ */
+export function showFormError<Values>(
+  error: unknown,
+  form: FormInstance<Values>,
+  fields: readonly (keyof Values & string)[],
+): void {
+  const fieldErrors = formFieldErrors(toRequestFailure(error).body, translate, fields);
+  // The names are keys of Values; antd's NamePath type cannot see that through the generic.
+  if (fieldErrors.length > 0) form.setFields(fieldErrors as Parameters<FormInstance<Values>['setFields']>[0]);
+  else showRequestError(error);
+}
+
+/** Umi Max request configuration (spec section 7): headers, then one place that shows errors. */
+export const errorConfig: RequestConfig = {
+  errorConfig: {
+    errorThrower: (body: unknown) => {
+      throw new BizError(body);
+    },
+    errorHandler: (error: unknown, opts: RequestOptions) => {
+      if (opts?.skipErrorHandler) throw error;
+      showRequestError(error);
+    },
+  },
+  requestInterceptors: [
+    (config: RequestOptions) => {
+      const token = getToken();
+      const isUpload = typeof FormData !== 'undefined' && config.data instanceof FormData;
+      // Same-origin API: the browser sends cookies by itself, no `withCredentials` needed.
+      config.headers = {
+        ...config.headers,
+        Accept: 'application/json',
+        ...(isUpload ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      };
+      return config;
+    },
+  ],
+};

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import routes, { type AppRoute } from '../config/routes';
+import { rights } from './contracts/permissions';
+import enUS from './locales/en-US';
+import zhCN from './locales/zh-CN';
+
+function flatten(list: AppRoute[], parents: string[] = []): (AppRoute & { menuId?: string })[] {
+  return list.flatMap((route) => {
+    const names = route.name ? [...parents, route.name] : parents;
+    const self = { ...route, menuId: route.name ? `menu.${names.join('.')}` : undefined };
+    return [self, ...flatten(route.routes ?? [], names)];
+  });
+}
+const all = flatten(routes);
+const byPath = (path: string) => all.find((route) => route.path === path && !route.redirect);
+
+describe('route table (config/routes.ts)', () => {
+  it('has every screen of spec section 2', () => {
+    const paths = [
+      '/user/login',
+      '/user/register',
+      '/',
+      '/profile',
+      '/manage-payment',
+      '/billingCycleControl',
+      '/dashboard',
+      '/admin/sub-page',
+      '/staff',
+      '/teacher',
+      '/student/all-student',
+      '/student/inactive-student',
+      '/student/studentDashboard/:id',
+      '/course',
+      '/term',
+      '/termRegister',
+      '/Referral',
+      '/voucherPurchaseHistory',
+      '/schedule/schedule-calendar',
+      '/schedule/google-calendar',
+      '/schedule/table-view',
+      '/report',
+      '/email',
+      '/credit-balance-history',
+      '/teacherConfirmation',
+      '/accountSettings',
+      '/redirectUrlPage',
+      '/overdueAlert',
+      '/500',
+      '*',
+    ];
+    for (const path of paths) expect(byPath(path), path).toBeDefined();
+  });
+
+  it('hides the pages the spec hides from the menu', () => {
+    const hidden = [
+      '/profile',
+      '/manage-payment',
+      '/billingCycleControl',
+      '/student/studentDashboard/:id',
+      '/credit-balance-history',
+      '/redirectUrlPage',
+      '/overdueAlert',
+    ];
+    for (const path of hidden) expect(byPath(path)?.hideInMenu, path).toBe(true);
+  });
+
+  it('guards each feature page with a right that exists', () => {
+    const open = ['/user', '/user/login', '/user/register', '/', '/admin', '/admin/sub-page', '/profile'];
+    const alsoOpen = ['/redirectUrlPage', '/overdueAlert', '/500', '*'];
+    for (const route of all.filter((r) => r.component && ![...open, ...alsoOpen].includes(r.path))) {
+      expect(route.access, route.path).toBeDefined();
+      expect(rights, route.path).toContain(route.access);
+    }
+    expect(byPath('/billingCycleControl')?.access).toBe('billing:cycles');
+    expect(byPath('/teacherConfirmation')?.access).toBe('schedules:confirmOwn');
+  });
+
+  it('keeps the sign-in pages out of the menu layout', () => {
+    expect(routes.find((route) => route.path === '/user')?.layout).toBe(false);
+  });
+
+  it('has a menu name in both locales for every named route', () => {
+    for (const { menuId, path } of all.filter((route) => route.menuId)) {
+      expect(enUS, path).toHaveProperty([menuId as string]);
+      expect(zhCN, path).toHaveProperty([menuId as string]);
+    }
+  });
+});
+
+describe('locales', () => {
+  it('have the same message ids', () => {
+    expect(Object.keys(zhCN).sort()).toEqual(Object.keys(enUS).sort());
+  });
+});

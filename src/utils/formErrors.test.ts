@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import enUS from '../locales/en-US';
+import { formFieldErrors } from './formErrors';
+
+const t = (id: string) => (enUS as Record<string, string>)[id] ?? id;
+const registerFields = ['login', 'email', 'password'] as const;
+const reply = (extra: Record<string, unknown>) => ({
+  success: false,
+  errorCode: 'VALIDATION',
+  errorMessage: 'Invalid input',
+  showType: 2,
+  traceId: 't',
+  ...extra,
+});
+
+describe('formFieldErrors', () => {
+  it('puts the seed texts on the field they concern', () => {
+    expect(formFieldErrors(reply({ errorKey: 'userexists' }), t, registerFields)).toEqual([
+      { name: 'login', errors: ['User already exists!'] },
+    ]);
+    expect(formFieldErrors(reply({ errorKey: 'emailexists' }), t, registerFields)).toEqual([
+      { name: 'email', errors: ['Email already exists!'] },
+    ]);
+    expect(formFieldErrors(reply({ title: 'Incorrect password' }), t, ['currentPassword'])).toEqual([
+      { name: 'currentPassword', errors: ['Wrong password!'] },
+    ]);
+    // The server repeats them as field errors: shown once, in the user's language.
+    const zh = (id: string) => (id === 'request.error.emailexists' ? '邮箱已存在！' : id);
+    const fieldErrors = [
+      { field: 'email', message: 'Email already exists!' },
+      { field: 'login', message: 'Login must be at least 4 characters' },
+    ];
+    expect(formFieldErrors(reply({ errorKey: 'emailexists', fieldErrors }), zh, registerFields)).toEqual([
+      { name: 'email', errors: ['邮箱已存在！'] },
+      { name: 'login', errors: ['Login must be at least 4 characters'] },
+    ]);
+  });
+
+  it("passes the server's field errors through, grouped by field", () => {
+    const fieldErrors = [
+      { field: 'login', message: 'Login must be at least 4 characters' },
+      { field: 'email', message: 'Input a valid email address' },
+      { field: 'login', message: 'Login may contain only letters, digits and . _ @ -' },
+    ];
+    expect(formFieldErrors(reply({ fieldErrors }), t, registerFields)).toEqual([
+      {
+        name: 'login',
+        errors: ['Login must be at least 4 characters', 'Login may contain only letters, digits and . _ @ -'],
+      },
+      { name: 'email', errors: ['Input a valid email address'] },
+    ]);
+  });
+
+  it('ignores errors of fields the form does not have', () => {
+    const fieldErrors = [{ field: 'langKey', message: 'Invalid option' }];
+    expect(formFieldErrors(reply({ fieldErrors }), t, registerFields)).toEqual([]);
+    expect(formFieldErrors(reply({ title: 'Incorrect password' }), t, registerFields)).toEqual([]);
+  });
+
+  it('is empty for errors that are not about fields', () => {
+    expect(formFieldErrors(reply({}), t, registerFields)).toEqual([]);
+    expect(formFieldErrors('<html>', t, registerFields)).toEqual([]);
+    expect(formFieldErrors(undefined, t, registerFields)).toEqual([]);
+  });
+});

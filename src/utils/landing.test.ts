@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { landingPath } from './landing';
+
+describe('landingPath', () => {
+  it('sends admins and operators to the dashboard', () => {
+    expect(landingPath(['ROLE_ADMIN', 'ROLE_OPERATOR'])).toBe('/dashboard');
+    expect(landingPath(['ROLE_OPERATOR'])).toBe('/dashboard');
+  });
+
+  it('sends teachers and the platform operator to a page they may open', () => {
+    expect(landingPath(['ROLE_TEACHER'])).toBe('/teacherConfirmation');
+    expect(landingPath(['ROLE_SYSTEM'])).toBe('/billingCycleControl');
+  });
+
+  it('sends users without any page right to their account information', () => {
+    expect(landingPath(['ROLE_CUSTOMER'])).toBe('/profile');
+    expect(landingPath([])).toBe('/profile');
+    expect(landingPath(undefined)).toBe('/profile');
+  });
+});
