@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
@@ -38,7 +39,8 @@ export function openPglite(dataDir: string): Promise<PGlite> {
   if (!instance) {
     // PGlite does not create parent folders.
     if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-    instance = PGlite.create(dataDir);
+    // Extensions the migrations create must be loaded into PGlite (the server has them installed).
+    instance = PGlite.create(dataDir, { extensions: { pg_trgm } });
     pgliteInstances.set(dataDir, instance);
   }
   return instance;

@@ -68,6 +68,7 @@ export function route<E extends Endpoint>(router: Router, endpoint: E, handler: 
       body: parse(endpoint.body, req.body, 'body'),
     };
     const reply = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+    if (res.headersSent) return; // the handler streamed its own reply (a file download)
     const status = endpoint.status ?? 200;
     if (status === 204 || reply === undefined) res.status(status === 200 ? 204 : status).end();
     else res.status(status).json(reply);
