@@ -4,7 +4,8 @@ import routes from './config/routes';
 
 export default defineConfig({
   title: 'Level Up',
-  outputPath: 'dist',
+  // UMI_OUTPUT_PATH lets parallel work build side by side; the server serves SPA_DIR (default dist).
+  outputPath: process.env.UMI_OUTPUT_PATH ?? 'dist',
   hash: true,
   // esbuild's minifier otherwise hoists helpers with clashing names across async chunks (Umi's
   // build check fails with "Found conflicts in esbuild helpers").

@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: {
     command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/serve.ts',
     url: `http://localhost:${port}/api/health`,
-    env: { PORT: String(port) },
+    env: { PORT: String(port), ...(process.env.SPA_DIR ? { SPA_DIR: process.env.SPA_DIR } : {}) },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -5,6 +5,9 @@ import helmet from 'helmet';
 import { authenticate } from './auth/authenticate';
 import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
+import { courseRouters } from './features/courses';
+import { staffRouters } from './features/staff';
+import { studentRouters } from './features/students';
 import { systemRouter } from './features/system/router';
 import { usersRouter } from './features/users/router';
 import { errorHandler, notFoundApi } from './http/error-handler';
@@ -57,6 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(express.raw({ type: [XLSX_TYPE, CSV_TYPE], limit: '10mb' }));
   api.use(authenticate(deps.prisma, deps.jwtSecret));
   api.use(systemRouter(deps), accountRouter(deps), usersRouter(deps));
+  api.use(...studentRouters(deps), ...staffRouters(deps), ...courseRouters(deps));
   api.use(notFoundApi);
   api.use(errorHandler);
   app.use('/api', api);

@@ -54,7 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     target,
     jwtSecret: resolveJwtSecret(target, env),
-    spaDir: path.join(projectRoot, 'dist'),
+    spaDir: env.SPA_DIR ? path.resolve(env.SPA_DIR) : path.join(projectRoot, 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -2,10 +2,10 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
-const dataDir = path.resolve(import.meta.dirname, '../../data/e2e');
+process.env.PORT ??= '8123';
+const dataDir = path.resolve(import.meta.dirname, `../../data/e2e-${process.env.PORT}`);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(`${dataDir}.jwt-secret`, { force: true });
 process.env.DATABASE_URL = `pglite:${dataDir}`;
-process.env.PORT ??= '8123';
 process.env.LOG_LEVEL ??= 'warn';
 import('../../server/index');

@@ -1,0 +1,67 @@
+import { z } from './z';
+
+// Field rules shared by the record contracts (spec section 5 and DECISIONS.md).
+export const EMAIL_MESSAGE = 'Input a valid email address';
+export const PHONE_MESSAGE = 'Input a valid phone number';
+export const MONEY_MESSAGE = 'Enter an amount of at least 0 with at most 2 decimals';
+export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
+
+/** Text that may be left empty: '' and null both mean "none" (stored as null). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ZOptionalEmail = z
+  .string()
+  .trim()
+  .max(254, 'At most 254 characters')
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null))
+  .refine((v) => v === null || z.email().safeParse(v).success, EMAIL_MESSAGE);
+
+/** Digits with optional +, spaces, dashes, dots and parentheses; 7 to 15 digits in all. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]{7,24}$/;
+export const isPhone = (v: string) =>
+  PHONE_PATTERN.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7 && (v.match(/\d/g)?.length ?? 0) <= 15;
+export const ZPhone = z.string().trim().refine(isPhone, PHONE_MESSAGE);
+export const ZOptionalPhone = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || isPhone(v), PHONE_MESSAGE);
+
+/** Money in, as number or string: >= 0, at most 2 decimals; out as a decimal string ("12.50"). */
+export const ZMoney = z
+  .union([z.number(), z.string().trim()])
+  .transform((v) => String(v))
+  .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(v), MONEY_MESSAGE);
+export const ZOptionalMoney = z
+  .union([z.number(), z.string().trim(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
+  .refine((v) => v === null || /^\d{1,10}(\.\d{1,2})?$/.test(v), MONEY_MESSAGE);
+
+/** A calendar date 'YYYY-MM-DD' (no time, no zone). */
+export const ZDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    DATE_MESSAGE,
+  );
+export const ZOptionalDate = z
+  .union([ZDate, z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+export const ZId = z.coerce.number().int().positive();
+export const ZIdParams = z.object({ id: ZId });
+
+/** Query booleans arrive as strings. */
+export const ZQueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');

@@ -1,0 +1,24 @@
+import { getToken } from './session';
+
+/**
+ * Downloads a file from the API with the bearer token (a plain link would not carry it) and saves
+ * it under the name the server gives in Content-Disposition, or `fallbackName`.
+ */
+export async function downloadFile(
+  url: string,
+  query: Record<string, string | number | boolean>,
+  fallbackName: string,
+) {
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const token = getToken();
+  const response = await fetch(`${url}?${search}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`Download failed (${response.status})`);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href, download: name });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(href);
+}
