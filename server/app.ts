@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(express.raw({ type: [XLSX_TYPE, CSV_TYPE], limit: '10mb' }));
   api.use(authenticate(deps.prisma, deps.jwtSecret));
   api.use(systemRouter(deps), accountRouter(deps), usersRouter(deps));
-  api.use(...studentRouters(deps), ...staffRouters(deps), ...courseRouters(deps));
+  for (const router of [...studentRouters(deps), ...staffRouters(deps), ...courseRouters(deps)]) api.use(router);
   api.use(notFoundApi);
   api.use(errorHandler);
   app.use('/api', api);
