@@ -47,7 +47,7 @@ describe('JWT secret', () => {
   });
 
   it('seeds demo data only for the embedded database', () => {
-    const secret = { JWT_SECRET: 'y'.repeat(40) };
+    const secret = { JWT_SECRET: 'y'.repeat(40), SIN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
     expect(loadConfig({ ...secret, DATABASE_URL: 'postgresql://db/x' }).seedDemoWhenEmpty).toBe(false);
     expect(loadConfig({ ...secret, DATABASE_URL: 'pglite:memory://cfg' }).seedDemoWhenEmpty).toBe(true);
     expect(() => loadConfig({ ...secret, PORT: 'eighty' })).toThrow(/PORT/);

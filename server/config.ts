@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { resolveSinKey } from './auth/sin-cipher';
 import { type DatabaseTarget, projectRoot, resolveDatabaseTarget } from './db/target';
 
 export interface ServerConfig {
   port: number;
   target: DatabaseTarget;
   jwtSecret: string;
+  /** SIN_ENCRYPTION_KEY (see server/auth/sin-cipher.ts resolveSinKey). */
+  sinKey: Buffer;
   spaDir: string;
   corsOrigins: string[];
   trustProxy?: string | number | boolean;
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     target,
     jwtSecret: resolveJwtSecret(target, env),
+    sinKey: resolveSinKey(target, env),
     spaDir: env.SPA_DIR ? path.resolve(env.SPA_DIR) : path.join(projectRoot, 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

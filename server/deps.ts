@@ -10,4 +10,6 @@ export interface AppDeps {
   corsOrigins?: string[];
   /** Express `trust proxy` setting, for instances behind a load balancer. */
   trustProxy?: string | number | boolean;
+  /** AES-256-GCM key (32 bytes) for teachers' SINs; without it SINs can be neither written nor read. */
+  sinKey?: Buffer;
 }

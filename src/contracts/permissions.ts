@@ -16,6 +16,7 @@ export const rights = [
   'billing:cycles', // start billing cycles, create and charge invoices
   'schedules:confirmOwn', // a teacher confirms their own classes
   'teacherSettings:own', // a teacher's notification settings
+  'staff:changeRole', // create admins, change a staff member's role, change an admin's record
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -34,7 +35,7 @@ const operatorRights = [
 ] as const satisfies readonly Right[];
 
 export const rightsByRole = {
-  ROLE_ADMIN: [...operatorRights, 'users:read', 'billing:view'],
+  ROLE_ADMIN: [...operatorRights, 'users:read', 'billing:view', 'staff:changeRole'],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],
   ROLE_SYSTEM: ['account:own', 'billing:view', 'billing:cycles'],

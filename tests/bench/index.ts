@@ -1,10 +1,11 @@
 // `npm run bench`: figures as ratios against a baseline measured in the same process, never as
-// pass/fail timings. Baseline: GET /api/health (routing + one trivial query). Measured: the cost of
+// pass/fail timings. Set TEST_DB=postgres and TEST_DATABASE_URL to measure on PostgreSQL. Baseline: GET /api/health (routing + one trivial query). Measured: the cost of
 // an authenticated call (token check + user lookup) and of a list page.
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
+import { benchStudents } from './students';
 
 process.env.LOG_LEVEL = 'silent';
 process.env.BCRYPT_COST ??= '4';
@@ -33,7 +34,13 @@ async function main() {
   await ctx.close();
 }
 
-main().then(
+async function all() {
+  await main();
+  console.log('');
+  await benchStudents();
+}
+
+all().then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -6,6 +6,7 @@ process.env.PORT ??= '8123';
 const dataDir = path.resolve(import.meta.dirname, `../../data/e2e-${process.env.PORT}`);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(`${dataDir}.jwt-secret`, { force: true });
+rmSync(`${dataDir}.sin-key`, { force: true });
 process.env.DATABASE_URL = `pglite:${dataDir}`;
 process.env.LOG_LEVEL ??= 'warn';
 import('../../server/index');

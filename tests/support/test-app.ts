@@ -44,7 +44,7 @@ export async function createTestContext(): Promise<TestContext> {
   await applyMigrations(database.target);
   const prisma = await createPrisma(database.target);
   const jwtSecret = randomBytes(32).toString('hex');
-  const app = createApp({ prisma, jwtSecret });
+  const app = createApp({ prisma, jwtSecret, sinKey: randomBytes(32) });
   return {
     app,
     prisma,

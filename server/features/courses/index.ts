@@ -1,7 +1,10 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../../deps';
+import { coursesRouter } from './courses-router';
+import { termRegistersRouter } from './term-registers-router';
+import { termsRouter } from './terms-router';
 
 /** Routers of courses, terms and term registers. */
-export function courseRouters(_deps: AppDeps): Router[] {
-  return [];
+export function courseRouters(deps: AppDeps): Router[] {
+  return [coursesRouter(deps), termsRouter(deps), termRegistersRouter(deps)];
 }

@@ -1,7 +1,9 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../../deps';
+import { referralsRouter } from './referrals-router';
+import { studentsRouter } from './students-router';
 
 /** Routers of students, referrers and referrals. */
-export function studentRouters(_deps: AppDeps): Router[] {
-  return [];
+export function studentRouters(deps: AppDeps): Router[] {
+  return [studentsRouter(deps), referralsRouter(deps)];
 }

@@ -1,0 +1,81 @@
+import type { Response } from 'express';
+import type { z } from 'zod';
+import type { TTermListQuery, ZTermFilters } from '../../../src/contracts/terms';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { isoDate, pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { sendXlsx } from '../../http/spreadsheet';
+import { organisationOf } from '../../http/tenancy';
+import { containsText } from './references';
+import { termSelect, toTerm } from './term-view';
+
+type TermFilters = z.output<typeof ZTermFilters>;
+
+function termWhere(organisationId: number, filters: TermFilters): Prisma.TermWhereInput {
+  const q = containsText(filters.q);
+  return {
+    organisationId,
+    courseId: filters.courseId,
+    teacherId: filters.teacherId,
+    school: containsText(filters.school),
+    // Overlapping [from, to]: starts on or before `to` and ends on or after `from`.
+    ...(filters.to ? { startDate: { lte: toDbDate(filters.to) ?? undefined } } : {}),
+    ...(filters.from ? { endDate: { gte: toDbDate(filters.from) ?? undefined } } : {}),
+    ...(q ? { OR: [{ school: q }, { comments: q }, { course: { name: q } }] } : {}),
+  };
+}
+
+export async function listTerms(prisma: PrismaClient, auth: AuthContext, query: TTermListQuery) {
+  const where = termWhere(organisationOf(auth), query);
+  // Newest first unless the user sorts by a column.
+  const orderBy = query.sortField
+    ? sortArgs(query.sortField, query.sortOrder, 'startDate')
+    : sortArgs('startDate', 'descend', 'startDate');
+  const [rows, total] = await prisma.$transaction([
+    prisma.term.findMany({ where, orderBy, ...pageArgs(query), select: termSelect }),
+    prisma.term.count({ where }),
+  ]);
+  return { data: rows.map(toTerm), total, success: true as const };
+}
+
+/** "Course name · 2026-01-05 to 2026-03-30" */
+export function termLabel(term: { course: { name: string }; startDate: Date; endDate: Date }) {
+  return `${term.course.name} · ${isoDate(term.startDate)} to ${isoDate(term.endDate)}`;
+}
+
+export async function termOptions(prisma: PrismaClient, auth: AuthContext, courseId: number | undefined) {
+  const terms = await prisma.term.findMany({
+    where: { organisationId: organisationOf(auth), courseId },
+    orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
+    select: { id: true, startDate: true, endDate: true, course: { select: { name: true } } },
+  });
+  return terms.map((term) => ({ id: term.id, label: termLabel(term) }));
+}
+
+export async function exportTerms(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  filters: TermFilters,
+  res: Response,
+): Promise<undefined> {
+  const rows = await prisma.term.findMany({
+    where: termWhere(organisationOf(auth), filters),
+    orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
+    select: termSelect,
+  });
+  await sendXlsx(
+    res,
+    'terms',
+    [
+      { header: 'ID', value: (t) => t.id },
+      { header: 'School', width: 20, value: (t) => t.school },
+      { header: 'Course', width: 30, value: (t) => t.course.name },
+      { header: 'Teacher', width: 24, value: (t) => t.teacher?.name },
+      { header: 'Start date', value: (t) => t.startDate },
+      { header: 'End date', value: (t) => t.endDate },
+      { header: 'Comments', width: 40, value: (t) => t.comments },
+    ],
+    rows.map(toTerm),
+  );
+  return undefined;
+}

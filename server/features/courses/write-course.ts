@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { COURSE_IN_USE_MESSAGE, type ZCourseBody } from '../../../src/contracts/courses';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { courseSelect, toCourse } from './course-view';
+import { assertTeachersUsable } from './references';
+
+type CourseBody = z.output<typeof ZCourseBody>;
+
+export async function getCourse(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const course = await prisma.course.findFirst({
+    where: { id, organisationId: organisationOf(auth) },
+    select: courseSelect,
+  });
+  if (!course) throw notFound('Course', id);
+  return toCourse(course);
+}
+
+export async function createCourse(prisma: PrismaClient, auth: AuthContext, body: CourseBody) {
+  const organisationId = organisationOf(auth);
+  const { teacherIds, ...fields } = body;
+  const course = await prisma.$transaction(async (tx) => {
+    await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds');
+    return tx.course.create({
+      data: { ...fields, organisationId, teachers: { connect: teacherIds.map((id) => ({ id })) } },
+      select: courseSelect,
+    });
+  });
+  return toCourse(course);
+}
+
+export async function updateCourse(prisma: PrismaClient, auth: AuthContext, id: number, body: CourseBody) {
+  const organisationId = organisationOf(auth);
+  const { teacherIds, ...fields } = body;
+  const course = await prisma.$transaction(async (tx) => {
+    const current = await tx.course.findFirst({
+      where: { id, organisationId },
+      select: { teachers: { select: { id: true } } },
+    });
+    if (!current) throw notFound('Course', id);
+    const linked = current.teachers.map((t) => t.id);
+    await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds', linked);
+    return tx.course.update({
+      where: { id },
+      data: { ...fields, teachers: { set: [...new Set(teacherIds)].map((teacherId) => ({ id: teacherId })) } },
+      select: courseSelect,
+    });
+  });
+  return toCourse(course);
+}
+
+export async function deleteCourse(prisma: PrismaClient, auth: AuthContext, id: number): Promise<undefined> {
+  const organisationId = organisationOf(auth);
+  await prisma.$transaction(async (tx) => {
+    const course = await tx.course.findFirst({
+      where: { id, organisationId },
+      select: { _count: { select: { terms: true, termRegisters: true } } },
+    });
+    if (!course) throw notFound('Course', id);
+    if (course._count.terms + course._count.termRegisters > 0) {
+      throw new AppError('conflict', COURSE_IN_USE_MESSAGE, { errorKey: 'courseinuse' });
+    }
+    await tx.course.delete({ where: { id } });
+  });
+  return undefined;
+}

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { COURSE_NOT_TERMS_MESSAGE, type ZTermRegisterBody } from '../../../src/contracts/term-registers';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { fieldError } from '../../http/errors';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { assertTeachersUsable, studentOfCentre, termOfCentre } from './references';
+import { termRegisterSelect, toTermRegister } from './term-register-view';
+
+type TermRegisterBody = z.output<typeof ZTermRegisterBody>;
+
+export async function getTermRegister(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const register = await prisma.termRegister.findFirst({
+    where: { id, organisationId: organisationOf(auth) },
+    select: termRegisterSelect,
+  });
+  if (!register) throw notFound('Term register', id);
+  return toTermRegister(register);
+}
+
+/** Checks every reference against the centre; course and teacher default to the term's. */
+async function registerData(
+  tx: Prisma.TransactionClient,
+  organisationId: number,
+  body: TermRegisterBody,
+  currentTeacherId: number | null = null,
+) {
+  const term = await termOfCentre(tx, organisationId, body.termId);
+  await studentOfCentre(tx, organisationId, body.studentId);
+  const courseId = body.courseId ?? term.courseId;
+  if (courseId !== term.courseId) throw fieldError('courseId', COURSE_NOT_TERMS_MESSAGE);
+  const teacherId = body.teacherId === undefined ? term.teacherId : body.teacherId;
+  if (teacherId !== null) {
+    const known = [term.teacherId, currentTeacherId].filter((id): id is number => id !== null);
+    await assertTeachersUsable(tx, organisationId, [teacherId], 'teacherId', known);
+  }
+  return {
+    paymentType: body.paymentType,
+    price: body.price,
+    termId: term.id,
+    studentId: body.studentId,
+    courseId,
+    teacherId,
+    comments: body.comments,
+    paid: body.paid,
+  };
+}
+
+export async function createTermRegister(prisma: PrismaClient, auth: AuthContext, body: TermRegisterBody) {
+  const organisationId = organisationOf(auth);
+  const register = await prisma.$transaction(async (tx) =>
+    tx.termRegister.create({
+      data: { ...(await registerData(tx, organisationId, body)), organisationId },
+      select: termRegisterSelect,
+    }),
+  );
+  return toTermRegister(register);
+}
+
+export async function updateTermRegister(prisma: PrismaClient, auth: AuthContext, id: number, body: TermRegisterBody) {
+  const organisationId = organisationOf(auth);
+  const register = await prisma.$transaction(async (tx) => {
+    const current = await tx.termRegister.findFirst({ where: { id, organisationId }, select: { teacherId: true } });
+    if (!current) throw notFound('Term register', id);
+    const data = await registerData(tx, organisationId, body, current.teacherId);
+    return tx.termRegister.update({ where: { id }, data, select: termRegisterSelect });
+  });
+  return toTermRegister(register);
+}
+
+export async function setTermRegisterPaid(prisma: PrismaClient, auth: AuthContext, id: number, paid: boolean) {
+  const organisationId = organisationOf(auth);
+  const { count } = await prisma.termRegister.updateMany({ where: { id, organisationId }, data: { paid } });
+  if (count === 0) throw notFound('Term register', id);
+  return getTermRegister(prisma, auth, id);
+}
+
+export async function deleteTermRegister(prisma: PrismaClient, auth: AuthContext, id: number): Promise<undefined> {
+  const { count } = await prisma.termRegister.deleteMany({ where: { id, organisationId: organisationOf(auth) } });
+  if (count === 0) throw notFound('Term register', id);
+  return undefined;
+}

@@ -1,0 +1,34 @@
+// Calendar days of the centre's time zone as UTC instants, for filters on timestamps.
+
+const DAY_MS = 86_400_000;
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms; negative west of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const wallClock = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  return wallClock - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant at which the day `date` ('YYYY-MM-DD') begins in `timeZone`. */
+export function startOfDayIn(date: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  const first = midnightUtc - offsetAt(midnightUtc, timeZone);
+  // A second pass settles days on which the offset changes (daylight saving).
+  return new Date(midnightUtc - offsetAt(first, timeZone));
+}
+
+/** The instant at which the day after `date` begins in `timeZone` (the exclusive end of `date`). */
+export function endOfDayIn(date: string, timeZone: string): Date {
+  const next = new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return startOfDayIn(next, timeZone);
+}

@@ -1,0 +1,92 @@
+import type { Response } from 'express';
+import type { z } from 'zod';
+import type { TTeacherListQuery, ZTeacherExportQuery } from '../../../src/contracts/teachers';
+import { maskSin } from '../../../src/contracts/teachers';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { pageArgs } from '../../http/list';
+import { sendXlsx } from '../../http/spreadsheet';
+import { type SinView, teacherInclude, teacherName, teacherScope, toTeacher } from './teacher-view';
+
+type Filters = z.output<typeof ZTeacherExportQuery>;
+
+function filteredTeachers(auth: AuthContext, query: Filters): Prisma.TeacherWhereInput {
+  const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+  return {
+    AND: [
+      teacherScope(auth),
+      { deletedAt: null },
+      query.activated === undefined ? {} : { user: { activated: query.activated } },
+      query.courseId ? { courses: { some: { id: query.courseId } } } : {},
+      query.q
+        ? {
+            OR: [
+              { user: { firstName: contains(query.q) } },
+              { user: { lastName: contains(query.q) } },
+              { user: { login: contains(query.q) } },
+              { preferredName: contains(query.q) },
+              { employeeId: contains(query.q) },
+            ],
+          }
+        : {},
+    ],
+  };
+}
+
+/** Names live on the user; the rest on the teacher. `id` last keeps pages stable on ties. */
+function teacherOrder(query: Filters): Prisma.TeacherOrderByWithRelationInput[] {
+  const dir = query.sortOrder === 'descend' ? ('desc' as const) : ('asc' as const);
+  const field = query.sortField ?? 'lastName';
+  if (field === 'lastName') return [{ user: { lastName: dir } }, { user: { firstName: dir } }, { id: dir }];
+  if (field === 'firstName') return [{ user: { firstName: dir } }, { user: { lastName: dir } }, { id: dir }];
+  if (field === 'createdAt') return [{ createdAt: dir }, { id: dir }];
+  return [{ [field]: { sort: dir, nulls: 'last' } }, { id: dir }];
+}
+
+export async function listTeachers(prisma: PrismaClient, auth: AuthContext, query: TTeacherListQuery, view: SinView) {
+  const where = filteredTeachers(auth, query);
+  const [rows, total] = await prisma.$transaction([
+    prisma.teacher.findMany({ where, orderBy: teacherOrder(query), ...pageArgs(query), include: teacherInclude }),
+    prisma.teacher.count({ where }),
+  ]);
+  return { data: rows.map((row) => toTeacher(row, view)), total, success: true as const };
+}
+
+/** Active teachers for the selects of other features. */
+export async function teacherOptions(prisma: PrismaClient, auth: AuthContext) {
+  const rows = await prisma.teacher.findMany({
+    where: { ...teacherScope(auth), deletedAt: null, user: { activated: true } },
+    orderBy: [{ user: { lastName: 'asc' } }, { user: { firstName: 'asc' } }, { id: 'asc' }],
+    select: { id: true, preferredName: true, user: { select: { firstName: true, lastName: true, login: true } } },
+  });
+  return rows.map((row) => ({ id: row.id, name: teacherName(row) }));
+}
+
+/** The whole filtered view as teachers.xlsx; the SIN column is masked for everyone, admins too. */
+export async function exportTeachers(prisma: PrismaClient, auth: AuthContext, query: Filters, res: Response) {
+  const rows = await prisma.teacher.findMany({
+    where: filteredTeachers(auth, query),
+    orderBy: teacherOrder(query),
+    include: teacherInclude,
+  });
+  type Row = (typeof rows)[number];
+  await sendXlsx<Row>(
+    res,
+    'teachers',
+    [
+      { header: 'Login', value: (t) => t.user.login },
+      { header: 'First Name', value: (t) => t.user.firstName },
+      { header: 'Last Name', value: (t) => t.user.lastName },
+      { header: 'Preferred Name', value: (t) => t.preferredName },
+      { header: 'Employee ID', value: (t) => t.employeeId },
+      { header: 'Email', width: 28, value: (t) => t.user.email },
+      { header: 'Phone', value: (t) => t.user.phone },
+      { header: 'Hourly Rate', value: (t) => t.hourlyRate?.toFixed(2) },
+      { header: 'SIN', value: (t) => (t.sinLast3 ? maskSin(t.sinLast3) : null) },
+      { header: 'Courses', width: 30, value: (t) => t.courses.map((c) => c.name).join(', ') },
+      { header: 'Colour', value: (t) => t.colour },
+      { header: 'Activated', value: (t) => (t.user.activated ? 'Yes' : 'No') },
+    ],
+    rows,
+  );
+}

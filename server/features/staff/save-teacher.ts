@@ -1,0 +1,138 @@
+import type { TCreateTeacherBody, TUpdateTeacherBody } from '../../../src/contracts/teachers';
+import { hashPassword } from '../../auth/passwords';
+import { sinColumns } from '../../auth/sin-cipher';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError, fieldError } from '../../http/errors';
+import { toDbDate } from '../../http/list';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { assertLoginAndEmailFree, uniqueViolation } from '../account/uniqueness';
+import { type SinView, teacherInclude, teacherScope, toTeacher } from './teacher-view';
+
+export const EMPLOYEE_ID_TAKEN = 'Employee ID already used by another teacher';
+
+/** A teacher of the caller's centre (deleted ones too), or 404. */
+export async function findTeacher(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const row = await prisma.teacher.findFirst({ where: { id, ...teacherScope(auth) }, include: teacherInclude });
+  if (!row) throw notFound('Teacher', id);
+  return row;
+}
+
+async function assertCoursesOfCentre(prisma: PrismaClient, organisationId: number, courseIds: number[]) {
+  const ids = [...new Set(courseIds)];
+  if (!ids.length) return ids;
+  const found = await prisma.course.findMany({ where: { id: { in: ids }, organisationId }, select: { id: true } });
+  const missing = ids.filter((id) => !found.some((course) => course.id === id));
+  if (missing.length) throw fieldError('courseIds', `Unknown course: ${missing.join(', ')}`);
+  return ids;
+}
+
+async function assertEmployeeIdFree(
+  prisma: PrismaClient,
+  organisationId: number,
+  employeeId: string | null,
+  exceptId?: number,
+) {
+  if (!employeeId) return;
+  const taken = await prisma.teacher.count({
+    where: { organisationId, employeeId, ...(exceptId ? { id: { not: exceptId } } : {}) },
+  });
+  if (taken) throw fieldError('employeeId', EMPLOYEE_ID_TAKEN, { errorKey: 'employeeidexists' });
+}
+
+/** The unique indexes stay the real guard: a race ends in the same refusals as the checks. */
+function refuseDuplicates(error: unknown): never {
+  const known = error as { code?: string; meta?: unknown };
+  if (known.code === 'P2002' && JSON.stringify(known.meta ?? {}).includes('employeeId')) {
+    throw fieldError('employeeId', EMPLOYEE_ID_TAKEN, { errorKey: 'employeeidexists' });
+  }
+  throw uniqueViolation(error) ?? error;
+}
+
+export function userFields(body: TUpdateTeacherBody | TCreateTeacherBody) {
+  return {
+    login: body.login.toLowerCase(),
+    email: body.email.toLowerCase(),
+    firstName: body.firstName,
+    lastName: body.lastName,
+    phone: body.phone,
+    activated: body.activated,
+  };
+}
+
+export function teacherFields(body: TUpdateTeacherBody | TCreateTeacherBody) {
+  return {
+    employeeId: body.employeeId,
+    preferredName: body.preferredName,
+    birthday: toDbDate(body.birthday),
+    wechat: body.wechat,
+    payrollContact: body.payrollContact,
+    hourlyRate: body.hourlyRate,
+    operatingArea: body.operatingArea,
+    advantage: body.advantage,
+    disadvantage: body.disadvantage,
+    feedback: body.feedback,
+    colour: body.colour,
+  };
+}
+
+interface SaveOptions {
+  prisma: PrismaClient;
+  auth: AuthContext;
+  view: SinView;
+}
+
+/** The user and the teacher record, both or neither. */
+export async function createTeacher({ prisma, auth, view }: SaveOptions, body: TCreateTeacherBody) {
+  const organisationId = organisationOf(auth);
+  const user = userFields(body);
+  await assertLoginAndEmailFree(prisma, { login: user.login, email: user.email });
+  await assertEmployeeIdFree(prisma, organisationId, body.employeeId);
+  const courseIds = await assertCoursesOfCentre(prisma, organisationId, body.courseIds);
+  const passwordHash = await hashPassword(body.password);
+  const created = await prisma
+    .$transaction(async (tx: Prisma.TransactionClient) => {
+      const { id: userId } = await tx.user.create({
+        data: { ...user, passwordHash, roles: ['ROLE_TEACHER'], organisationId },
+        select: { id: true },
+      });
+      return tx.teacher.create({
+        data: {
+          ...teacherFields(body),
+          ...sinColumns(view.key, body.sin),
+          organisationId,
+          userId,
+          courses: { connect: courseIds.map((id) => ({ id })) },
+        },
+        include: teacherInclude,
+      });
+    })
+    .catch(refuseDuplicates);
+  return toTeacher(created, view);
+}
+
+export async function updateTeacher({ prisma, auth, view }: SaveOptions, id: number, body: TUpdateTeacherBody) {
+  const organisationId = organisationOf(auth);
+  const current = await findTeacher(prisma, auth, id);
+  if (current.deletedAt) throw new AppError('conflict', 'This teacher was deleted and cannot be changed');
+  const user = userFields(body);
+  await assertLoginAndEmailFree(prisma, { login: user.login, email: user.email, exceptUserId: current.userId });
+  await assertEmployeeIdFree(prisma, organisationId, body.employeeId, id);
+  const courseIds = await assertCoursesOfCentre(prisma, organisationId, body.courseIds);
+  const revoke = current.user.activated && !user.activated ? { tokenVersion: { increment: 1 } } : {};
+  const updated = await prisma
+    .$transaction(async (tx: Prisma.TransactionClient) => {
+      await tx.user.update({ where: { id: current.userId }, data: { ...user, ...revoke } });
+      return tx.teacher.update({
+        where: { id },
+        data: {
+          ...teacherFields(body),
+          ...(body.sin === undefined ? {} : sinColumns(view.key, body.sin)),
+          courses: { set: courseIds.map((courseId) => ({ id: courseId })) },
+        },
+        include: teacherInclude,
+      });
+    })
+    .catch(refuseDuplicates);
+  return toTeacher(updated, view);
+}

@@ -1,0 +1,42 @@
+import { DELETED_TEACHER_MESSAGE } from '../../../src/contracts/teachers';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { assertNoIncompleteSchedules } from './incomplete-schedules';
+import { findTeacher } from './save-teacher';
+import { type SinView, teacherInclude, toTeacher } from './teacher-view';
+
+/** Activation of the teacher's login; deactivating bumps tokenVersion so their tokens stop working. */
+export async function setTeacherActivated(
+  { prisma, auth, view }: { prisma: PrismaClient; auth: AuthContext; view: SinView },
+  id: number,
+  activated: boolean,
+) {
+  const current = await findTeacher(prisma, auth, id);
+  if (current.deletedAt) {
+    throw new AppError('conflict', activated ? DELETED_TEACHER_MESSAGE : 'This teacher was deleted already');
+  }
+  if (current.user.activated !== activated) {
+    await prisma.user.update({
+      where: { id: current.userId },
+      data: { activated, ...(activated ? {} : { tokenVersion: { increment: 1 } }) },
+    });
+  }
+  const row = await prisma.teacher.findUniqueOrThrow({ where: { id }, include: teacherInclude });
+  return toTeacher(row, view);
+}
+
+/** Deleting deactivates the teacher for good: it cannot be undone (spec section 4). */
+export async function deleteTeacher(prisma: PrismaClient, auth: AuthContext, id: number): Promise<undefined> {
+  const current = await findTeacher(prisma, auth, id);
+  if (current.deletedAt) throw new AppError('conflict', 'This teacher was deleted already');
+  await prisma.$transaction(async (tx: Prisma.TransactionClient) => {
+    await assertNoIncompleteSchedules(tx, id);
+    await tx.teacher.update({ where: { id }, data: { deletedAt: new Date() } });
+    await tx.user.update({
+      where: { id: current.userId },
+      data: { activated: false, tokenVersion: { increment: 1 } },
+    });
+  });
+  return undefined;
+}

@@ -1,0 +1,79 @@
+import type { Response } from 'express';
+import type { z } from 'zod';
+import type { TStudentFilters, ZStudentListQuery } from '../../../src/contracts/students';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { sendXlsx } from '../../http/spreadsheet';
+import { organisationOf } from '../../http/tenancy';
+import { type StudentRow, studentSelect, toStudent } from './student-view';
+
+/** The filters as a Prisma where, always inside the caller's centre. */
+export function studentWhere(organisationId: number, f: TStudentFilters): Prisma.StudentWhereInput {
+  const fragment = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+  return {
+    organisationId,
+    ...(f.active !== undefined ? { active: f.active } : {}),
+    ...(f.studentId ? { studentId: fragment(f.studentId) } : {}),
+    ...(f.firstName ? { firstName: fragment(f.firstName) } : {}),
+    ...(f.lastName ? { lastName: fragment(f.lastName) } : {}),
+    ...(f.referrerId ? { referrerId: f.referrerId } : {}),
+    ...(f.startDateFrom || f.startDateTo
+      ? {
+          startDate: {
+            ...(f.startDateFrom ? { gte: toDbDate(f.startDateFrom) ?? undefined } : {}),
+            ...(f.startDateTo ? { lte: toDbDate(f.startDateTo) ?? undefined } : {}),
+          },
+        }
+      : {}),
+    // ILIKE %q% on either name or the student ID; the trigram GIN indexes serve the name columns.
+    ...(f.q ? { OR: [{ firstName: fragment(f.q) }, { lastName: fragment(f.q) }, { studentId: fragment(f.q) }] } : {}),
+  };
+}
+
+function studentOrder(f: TStudentFilters) {
+  const order = sortArgs(f.sortField, f.sortOrder, 'lastName');
+  // Same-surname students read best by first name, before the id tie-breaker.
+  if ((f.sortField ?? 'lastName') === 'lastName') order.splice(1, 0, { firstName: order[0].lastName });
+  return order;
+}
+
+export async function listStudents(prisma: PrismaClient, auth: AuthContext, query: z.output<typeof ZStudentListQuery>) {
+  const where = studentWhere(organisationOf(auth), query);
+  const [rows, total] = await prisma.$transaction([
+    prisma.student.findMany({ where, orderBy: studentOrder(query), ...pageArgs(query), select: studentSelect }),
+    prisma.student.count({ where }),
+  ]);
+  return { data: rows.map(toStudent), total, success: true as const };
+}
+
+/** The whole filtered view (every page) as an .xlsx download. */
+export async function exportStudents(prisma: PrismaClient, auth: AuthContext, filters: TStudentFilters, res: Response) {
+  const rows = await prisma.student.findMany({
+    where: studentWhere(organisationOf(auth), filters),
+    orderBy: studentOrder(filters),
+    select: studentSelect,
+  });
+  const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+  await sendXlsx<StudentRow>(
+    res,
+    'students',
+    [
+      { header: 'Student ID', value: (s) => s.studentId },
+      { header: 'First Name', value: (s) => s.firstName },
+      { header: 'Last Name', value: (s) => s.lastName },
+      { header: 'Email', width: 28, value: (s) => s.email },
+      { header: 'Phone', value: (s) => s.phone },
+      { header: 'Wechat', value: (s) => s.wechat },
+      { header: 'Start Date', value: (s) => toStudent(s).startDate },
+      { header: 'Hourly Rate', value: (s) => toStudent(s).hourlyRate },
+      { header: 'Allow SMS', value: (s) => yesNo(s.allowSms) },
+      { header: 'Allow Email', value: (s) => yesNo(s.allowEmail) },
+      { header: 'Referrer', value: (s) => s.referrer?.name },
+      { header: 'Active', value: (s) => yesNo(s.active) },
+      { header: 'Comments', width: 40, value: (s) => s.comments },
+    ],
+    rows,
+  );
+  return undefined; // the reply was streamed
+}

@@ -1,0 +1,22 @@
+import { Router } from 'express';
+import { referralEndpoints, referrerEndpoints } from '../../../src/contracts/referrals';
+import type { AppDeps } from '../../deps';
+import { route } from '../../http/route';
+import { createReferral, deleteReferral, getReferral, listReferrals, updateReferral } from './referrals';
+import { createReferrer, getReferrer, listReferrers, updateReferrer } from './referrers';
+
+export function referralsRouter({ prisma }: AppDeps): Router {
+  const router = Router();
+  const rr = referrerEndpoints;
+  route(router, rr.list, ({ auth, query }) => listReferrers(prisma, auth, query));
+  route(router, rr.get, ({ auth, params }) => getReferrer(prisma, auth, params.id));
+  route(router, rr.create, ({ auth, body }) => createReferrer(prisma, auth, body));
+  route(router, rr.update, ({ auth, params, body }) => updateReferrer(prisma, auth, params.id, body));
+  const rl = referralEndpoints;
+  route(router, rl.list, ({ auth, query }) => listReferrals(prisma, auth, query));
+  route(router, rl.get, ({ auth, params }) => getReferral(prisma, auth, params.id));
+  route(router, rl.create, ({ auth, body }) => createReferral(prisma, auth, body));
+  route(router, rl.update, ({ auth, params, body }) => updateReferral(prisma, auth, params.id, body));
+  route(router, rl.remove, ({ auth, params }) => deleteReferral(prisma, auth, params.id));
+  return router;
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { TReferral, ZReferralBody, ZReferralListQuery } from '../../../src/contracts/referrals';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { fieldError } from '../../http/errors';
+import { pageArgs, sortArgs } from '../../http/list';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { assertReferrerInCentre } from './save-student';
+
+type ReferralInput = z.output<typeof ZReferralBody>;
+const select = {
+  id: true,
+  referrerId: true,
+  referrer: { select: { id: true, name: true } },
+  studentId: true,
+  student: { select: { id: true, studentId: true, firstName: true, lastName: true } },
+  comments: true,
+  createdAt: true,
+} satisfies Prisma.ReferralSelect;
+type ReferralRow = Prisma.ReferralGetPayload<{ select: typeof select }>;
+
+function toReferral({ student, createdAt, ...row }: ReferralRow): TReferral {
+  return {
+    ...row,
+    student: student && {
+      id: student.id,
+      studentId: student.studentId,
+      name: `${student.firstName} ${student.lastName}`,
+    },
+    createdAt: createdAt.toISOString(),
+  };
+}
+
+async function assertLinksInCentre(prisma: PrismaClient, organisationId: number, input: ReferralInput) {
+  await assertReferrerInCentre(prisma, organisationId, input.referrerId);
+  if (input.studentId !== null && !(await prisma.student.count({ where: { id: input.studentId, organisationId } }))) {
+    throw fieldError('studentId', 'Choose a student of this centre');
+  }
+}
+
+export async function listReferrals(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  query: z.output<typeof ZReferralListQuery>,
+) {
+  const where: Prisma.ReferralWhereInput = {
+    organisationId: organisationOf(auth),
+    ...(query.referrerId ? { referrerId: query.referrerId } : {}),
+    ...(query.studentId ? { studentId: query.studentId } : {}),
+  };
+  const orderBy = sortArgs(query.sortField, query.sortOrder ?? 'descend', 'createdAt');
+  const [rows, total] = await prisma.$transaction([
+    prisma.referral.findMany({ where, orderBy, ...pageArgs(query), select }),
+    prisma.referral.count({ where }),
+  ]);
+  return { data: rows.map(toReferral), total, success: true as const };
+}
+
+export async function getReferral(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const row = await prisma.referral.findFirst({ where: { id, organisationId: organisationOf(auth) }, select });
+  if (!row) throw notFound('Referral', id);
+  return toReferral(row);
+}
+
+export async function createReferral(prisma: PrismaClient, auth: AuthContext, input: ReferralInput) {
+  const organisationId = organisationOf(auth);
+  await assertLinksInCentre(prisma, organisationId, input);
+  const data = { referrerId: input.referrerId, studentId: input.studentId, comments: input.comments };
+  return toReferral(await prisma.referral.create({ data: { ...data, organisationId }, select }));
+}
+
+export async function updateReferral(prisma: PrismaClient, auth: AuthContext, id: number, input: ReferralInput) {
+  const organisationId = organisationOf(auth);
+  if (!(await prisma.referral.count({ where: { id, organisationId } }))) throw notFound('Referral', id);
+  await assertLinksInCentre(prisma, organisationId, input);
+  const data = { referrerId: input.referrerId, studentId: input.studentId, comments: input.comments };
+  return toReferral(await prisma.referral.update({ where: { id }, data, select }));
+}
+
+export async function deleteReferral(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const { count } = await prisma.referral.deleteMany({ where: { id, organisationId: organisationOf(auth) } });
+  if (!count) throw notFound('Referral', id);
+  return undefined;
+}

@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { studentEndpoints as endpoints } from '../../../src/contracts/students';
+import type { AppDeps } from '../../deps';
+import { route } from '../../http/route';
+import { importStudents, sendImportTemplate } from './import-students';
+import { exportStudents, listStudents } from './list-students';
+import { createStudent, getStudent, updateStudent } from './save-student';
+import { activateStudent, deactivateStudent, deactivateStudents } from './student-activation';
+
+export function studentsRouter({ prisma }: AppDeps): Router {
+  const router = Router();
+  // Fixed paths first: '/students/export' must not be taken for '/students/:id'.
+  route(router, endpoints.list, ({ auth, query }) => listStudents(prisma, auth, query));
+  route(router, endpoints.exportXlsx, ({ auth, query, res }) => exportStudents(prisma, auth, query, res));
+  route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
+  route(router, endpoints.importFile, ({ auth, query, req }) => importStudents(prisma, auth, req, query.dryRun));
+  route(router, endpoints.deactivateMany, ({ auth, body }) => deactivateStudents(prisma, auth, body.ids));
+  route(router, endpoints.get, ({ auth, params }) => getStudent(prisma, auth, params.id));
+  route(router, endpoints.create, ({ auth, body }) => createStudent(prisma, auth, body));
+  route(router, endpoints.update, ({ auth, params, body }) => updateStudent(prisma, auth, params.id, body));
+  route(router, endpoints.activate, ({ auth, params }) => activateStudent(prisma, auth, params.id));
+  route(router, endpoints.deactivate, ({ auth, params }) => deactivateStudent(prisma, auth, params.id));
+  return router;
+}

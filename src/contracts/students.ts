@@ -1,0 +1,197 @@
+import {
+  optionalText,
+  ZDate,
+  ZId,
+  ZIdParams,
+  ZOptionalDate,
+  ZOptionalEmail,
+  ZOptionalMoney,
+  ZOptionalPhone,
+  ZQueryBoolean,
+} from './common';
+import { defineEndpoint } from './endpoint';
+import { listReply, ZListQuery } from './list';
+import { z } from './z';
+
+export const STUDENT_ID_EXISTS = 'Student ID already exists!';
+
+/** A student's editable fields (voucher balances arrive with the vouchers issue). */
+export const ZStudentBody = z.object({
+  studentId: z.string().trim().min(1, 'Student ID is required').max(40, 'At most 40 characters'),
+  firstName: z.string().trim().min(1, 'First name is required').max(50, 'At most 50 characters'),
+  lastName: z.string().trim().min(1, 'Last name is required').max(50, 'At most 50 characters'),
+  referrerId: ZId.nullish().transform((v) => v ?? null),
+  startDate: ZOptionalDate,
+  wechat: optionalText(60),
+  phone: ZOptionalPhone,
+  email: ZOptionalEmail,
+  comments: optionalText(5000),
+  allowSms: z.boolean().default(false),
+  allowEmail: z.boolean().default(true),
+  feedbackEmail: ZOptionalEmail,
+  feedbackNotification: z.boolean().default(false),
+  hourlyRate: ZOptionalMoney,
+});
+export type TStudentBody = z.input<typeof ZStudentBody>;
+
+export const ZStudent = z.object({
+  id: z.number().int(),
+  studentId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  referrerId: z.number().int().nullable(),
+  referrer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  startDate: z.string().nullable(),
+  wechat: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  comments: z.string().nullable(),
+  allowSms: z.boolean(),
+  allowEmail: z.boolean(),
+  feedbackEmail: z.string().nullable(),
+  feedbackNotification: z.boolean(),
+  hourlyRate: z.string().nullable(),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type TStudent = z.infer<typeof ZStudent>;
+
+export const studentSortFields = [
+  'lastName',
+  'firstName',
+  'studentId',
+  'startDate',
+  'createdAt',
+  'hourlyRate',
+] as const;
+
+/** Filters shared by the list and the export. */
+export const ZStudentFilters = z.object({
+  active: ZQueryBoolean.optional(),
+  studentId: z.string().trim().max(40).optional(),
+  firstName: z.string().trim().max(50).optional(),
+  lastName: z.string().trim().max(50).optional(),
+  referrerId: ZId.optional(),
+  startDateFrom: ZDate.optional(),
+  startDateTo: ZDate.optional(),
+  q: z.string().trim().max(100).optional(),
+  sortField: z.enum(studentSortFields).optional(),
+  sortOrder: z.enum(['ascend', 'descend']).optional(),
+});
+export const ZStudentListQuery = ZListQuery.extend(ZStudentFilters.shape);
+export type TStudentFilters = z.output<typeof ZStudentFilters>;
+
+export const ZDeactivateStudentsBody = z.object({
+  ids: z.array(ZId).min(1, 'Select at least one student').max(1000, 'At most 1000 students at once'),
+});
+export const ZDeactivateStudentsReply = z.object({
+  deactivated: z.array(z.number().int()),
+  notDeactivated: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+});
+export type TDeactivateStudentsReply = z.infer<typeof ZDeactivateStudentsReply>;
+
+/** Columns of an import file, in the order of the template. */
+export const STUDENT_IMPORT_HEADERS = [
+  'Student ID',
+  'First Name',
+  'Last Name',
+  'Email',
+  'Phone',
+  'Wechat',
+  'Start Date',
+  'Hourly Rate',
+  'Allow SMS',
+  'Allow Email',
+  'Comments',
+] as const;
+export const ZImportQuery = z.object({ dryRun: ZQueryBoolean.default(true) });
+export const ZImportReply = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  imported: z.number().int(),
+});
+export type TImportReply = z.infer<typeof ZImportReply>;
+
+const base = { right: 'records:manage', tag: 'students' } as const;
+export const studentEndpoints = {
+  list: defineEndpoint({
+    ...base,
+    method: 'get',
+    path: '/students',
+    summary: 'Students of the centre, filtered, sorted and paged',
+    query: ZStudentListQuery,
+    reply: listReply(ZStudent),
+  }),
+  exportXlsx: defineEndpoint({
+    ...base,
+    method: 'get',
+    path: '/students/export',
+    summary: 'The filtered student list as .xlsx',
+    query: ZStudentFilters,
+  }),
+  importTemplate: defineEndpoint({
+    ...base,
+    method: 'get',
+    path: '/students/import-template',
+    summary: 'An empty .xlsx with the import header row',
+  }),
+  importFile: defineEndpoint({
+    ...base,
+    method: 'post',
+    path: '/students/import',
+    summary: 'Import students from a raw .xlsx/.csv body; all rows or none',
+    query: ZImportQuery,
+    reply: ZImportReply,
+  }),
+  deactivateMany: defineEndpoint({
+    ...base,
+    method: 'post',
+    path: '/students/deactivate',
+    summary: 'Deactivate several students; replies which were and which were not',
+    body: ZDeactivateStudentsBody,
+    reply: ZDeactivateStudentsReply,
+  }),
+  get: defineEndpoint({
+    ...base,
+    method: 'get',
+    path: '/students/:id',
+    summary: 'One student',
+    params: ZIdParams,
+    reply: ZStudent,
+  }),
+  create: defineEndpoint({
+    ...base,
+    method: 'post',
+    path: '/students',
+    summary: 'Create a student',
+    body: ZStudentBody,
+    reply: ZStudent,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    ...base,
+    method: 'put',
+    path: '/students/:id',
+    summary: 'Update a student',
+    params: ZIdParams,
+    body: ZStudentBody,
+    reply: ZStudent,
+  }),
+  activate: defineEndpoint({
+    ...base,
+    method: 'post',
+    path: '/students/:id/activate',
+    summary: 'Activate a student',
+    params: ZIdParams,
+    reply: ZStudent,
+  }),
+  deactivate: defineEndpoint({
+    ...base,
+    method: 'post',
+    path: '/students/:id/deactivate',
+    summary: 'Deactivate a student',
+    params: ZIdParams,
+    reply: ZStudent,
+  }),
+};

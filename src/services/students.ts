@@ -1,0 +1,84 @@
+import { request } from '@umijs/max';
+import type { TReferral, TReferralBody, TReferrer, TReferrerBody } from '@/contracts/referrals';
+import type { TDeactivateStudentsReply, TImportReply, TStudent, TStudentBody } from '@/contracts/students';
+import { getToken } from '@/utils/session';
+
+type Query = Record<string, string | number | boolean>;
+export interface ListResult<T> {
+  data: T[];
+  total: number;
+  success: true;
+}
+
+/** request() that resolves to the reply body, typed (getResponse: false picks that overload). */
+function call<T>(url: string, options: Record<string, unknown> = {}): Promise<T> {
+  return request<T>(url, { ...options, getResponse: false });
+}
+
+// Writes skip the global error handler: the forms put field errors on their fields.
+export const listStudents = (params: Query) => call<ListResult<TStudent>>('/api/students', { params });
+export const getStudent = (id: number) => call<TStudent>(`/api/students/${id}`);
+export const createStudent = (data: TStudentBody) =>
+  call<TStudent>('/api/students', { method: 'POST', data, skipErrorHandler: true });
+export const updateStudent = (id: number, data: TStudentBody) =>
+  call<TStudent>(`/api/students/${id}`, { method: 'PUT', data, skipErrorHandler: true });
+export const activateStudent = (id: number) =>
+  call<TStudent>(`/api/students/${id}/activate`, { method: 'POST', skipErrorHandler: true });
+export const deactivateStudent = (id: number) =>
+  call<TStudent>(`/api/students/${id}/deactivate`, { method: 'POST', skipErrorHandler: true });
+export const deactivateStudents = (ids: number[]) =>
+  call<TDeactivateStudentsReply>('/api/students/deactivate', {
+    method: 'POST',
+    data: { ids },
+    skipErrorHandler: true,
+  });
+
+/**
+ * POST /api/students/import with the file itself as the body (the request layer would force a JSON
+ * content type, so this uses fetch with the bearer token).
+ */
+export async function importStudents(file: File, dryRun: boolean): Promise<TImportReply> {
+  const isCsv = file.name.toLowerCase().endsWith('.csv');
+  const token = getToken();
+  const response = await fetch(`/api/students/import?dryRun=${dryRun}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': isCsv ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: file,
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body?.errorMessage ?? `Import failed (${response.status})`);
+  return body as TImportReply;
+}
+
+export const listReferrers = (params: Query) => call<ListResult<TReferrer>>('/api/referrers', { params });
+export const createReferrer = (data: TReferrerBody) =>
+  call<TReferrer>('/api/referrers', { method: 'POST', data, skipErrorHandler: true });
+export const updateReferrer = (id: number, data: TReferrerBody) =>
+  call<TReferrer>(`/api/referrers/${id}`, { method: 'PUT', data, skipErrorHandler: true });
+
+export const listReferrals = (params: Query) => call<ListResult<TReferral>>('/api/referrals', { params });
+export const createReferral = (data: TReferralBody) =>
+  call<TReferral>('/api/referrals', { method: 'POST', data, skipErrorHandler: true });
+export const updateReferral = (id: number, data: TReferralBody) =>
+  call<TReferral>(`/api/referrals/${id}`, { method: 'PUT', data, skipErrorHandler: true });
+export const deleteReferral = (id: number) =>
+  call<void>(`/api/referrals/${id}`, { method: 'DELETE', skipErrorHandler: true });
+
+/** A student's term registers (built by the courses feature). */
+export interface StudentTermRegister {
+  id: number;
+  paymentType: string;
+  price: string | null;
+  paid: boolean;
+  createdAt: string;
+  term: { id: number; startDate: string; endDate: string };
+  course: { id: number; name: string };
+  teacher: { id: number; name: string } | null;
+  comments: string | null;
+}
+export const listStudentTermRegisters = (params: Query) =>
+  call<ListResult<StudentTermRegister>>('/api/term-registers', { params, skipErrorHandler: true });

@@ -1,0 +1,111 @@
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCentreWithStaff } from '../support/factories';
+import { createStudentRecord, readBinary } from '../support/student-factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+let first: Awaited<ReturnType<typeof createCentreWithStaff>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  first = await createCentreWithStaff(ctx);
+  await createStudentRecord(ctx.prisma, first.centre.id, { studentId: 'TAKEN-1' });
+});
+afterAll(() => ctx.close());
+
+const HEADER =
+  'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Comments';
+const upload = (body: string | Buffer, dryRun: boolean, type = 'text/csv', token = first.tokens.operator) =>
+  request(ctx.app)
+    .post('/api/students/import')
+    .query({ dryRun: String(dryRun) })
+    .set('Authorization', `Bearer ${token}`)
+    .set('Content-Type', type)
+    .send(body);
+const countOf = () => ctx.prisma.student.count({ where: { organisationId: first.centre.id } });
+
+describe('POST /api/students/import', () => {
+  const good = [
+    HEADER,
+    'IMP-1,Ann,Smith,ann@example.test,416-555-0101,annwx,2026-09-01,40,yes,no,"Likes maths, chess"',
+    'IMP-2,Ben,Jones,,,,,,,,',
+  ].join('\n');
+
+  it('a dry run reports the rows and writes nothing', async () => {
+    const before = await countOf();
+    const res = await upload(good, true);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ total: 2, valid: 2, errors: [], imported: 0 });
+    expect(await countOf()).toBe(before);
+  });
+
+  it('refuses every row when one is invalid, naming row, column and rule', async () => {
+    const before = await countOf();
+    const bad = [
+      HEADER,
+      'NEW-1,Cat,Lee,cat@example.test,,,,,,,',
+      'NEW-2,Dan,,dan@,,,,12.345,maybe,,',
+      'NEW-1,Eve,Kim,,,,,,,,',
+      'TAKEN-1,Fay,Ng,,,,,,,,',
+    ].join('\n');
+    const res = await upload(bad, false);
+    expect(res.status).toBe(200);
+    expect(res.body.imported).toBe(0);
+    expect(res.body.total).toBe(4);
+    expect(res.body.valid).toBe(1);
+    expect(res.body.errors).toEqual([
+      { row: 3, field: 'Last Name', message: 'Last name is required' },
+      { row: 3, field: 'Email', message: 'Input a valid email address' },
+      { row: 3, field: 'Hourly Rate', message: expect.stringContaining('2 decimals') },
+      { row: 3, field: 'Allow SMS', message: 'Enter Yes or No' },
+      { row: 4, field: 'Student ID', message: 'Student ID repeats row 2' },
+      { row: 5, field: 'Student ID', message: 'Student ID already exists!' },
+    ]);
+    expect(await countOf()).toBe(before);
+  });
+
+  it('imports all valid rows in one go', async () => {
+    const before = await countOf();
+    const res = await upload(good, false);
+    expect(res.body).toEqual({ total: 2, valid: 2, errors: [], imported: 2 });
+    expect(await countOf()).toBe(before + 2);
+    const ann = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'IMP-1' } });
+    expect(ann).toMatchObject({ firstName: 'Ann', allowSms: true, allowEmail: false, comments: 'Likes maths, chess' });
+    expect(ann.hourlyRate?.toFixed(2)).toBe('40.00');
+    const again = await upload(good, false);
+    expect(again.body.imported).toBe(0);
+    expect(again.body.errors).toHaveLength(2);
+  });
+
+  it('reads .xlsx files, starting from the template', async () => {
+    const template = await request(ctx.app)
+      .get('/api/students/import-template')
+      .set('Authorization', `Bearer ${first.tokens.admin}`)
+      .buffer(true)
+      .parse(readBinary as never); // supertest's parser type does not admit the stream it passes;
+    expect(template.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.body);
+    const sheet = workbook.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(','));
+    expect(sheet.rowCount).toBe(1);
+    sheet.addRow(['XL-1', 'Gus', 'Hill', null, null, null, new Date('2026-03-02'), 35.5, 'TRUE', 'FALSE', null]);
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(file, false, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.body).toEqual({ total: 1, valid: 1, errors: [], imported: 1 });
+    const gus = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'XL-1' } });
+    expect(gus.startDate?.toISOString().slice(0, 10)).toBe('2026-03-02');
+  });
+
+  it('refuses a file without the columns, of another type, or empty', async () => {
+    const missing = await upload('Student ID,First Name\nA,B', true);
+    expect(missing.body.errors.map((e: { field: string }) => e.field)).toContain('Last Name');
+    expect((await upload('x', true, 'application/pdf')).status).toBe(400);
+    expect((await upload('', true)).status).toBe(400);
+  });
+
+  it('is refused to teachers', async () => {
+    expect((await upload(good, true, 'text/csv', first.tokens.teacher)).status).toBe(403);
+  });
+});

@@ -1,0 +1,71 @@
+// Student list at scale: page 1 and page 500 of GET /api/students (sorted by last name; also filtered by
+// a name fragment) for a centre of 1,000 and one of 50,000 students. Figures and the 50k/1k ratio are
+// printed, never asserted. Database: TEST_DATABASE_URL with TEST_DB=postgres, else in-memory PGlite.
+import { performance } from 'node:perf_hooks';
+import request from 'supertest';
+import { seedLargeCentre } from '../../prisma/seed/large';
+import { createUser, signIn } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+const RUNS = 20;
+const CASES = [
+  { label: 'page 1, sort lastName', query: { current: 1 } },
+  { label: 'page 500, sort lastName', query: { current: 500 } },
+  { label: 'page 1, q=son, sort lastName', query: { current: 1, q: 'son' } },
+  { label: 'page 500, q=son, sort lastName', query: { current: 500, q: 'son' } },
+] as const;
+
+async function timeCase(ctx: TestContext, token: string, query: Record<string, string | number>) {
+  const call = () =>
+    request(ctx.app)
+      .get('/api/students')
+      .query({ pageSize: 10, sortField: 'lastName', sortOrder: 'ascend', active: 'true', ...query })
+      .set('Authorization', `Bearer ${token}`);
+  const first = await call();
+  if (first.status !== 200) throw new Error(`GET /api/students failed: ${first.status}`);
+  for (let i = 0; i < 3; i++) await call(); // warm up
+  const started = performance.now();
+  for (let i = 0; i < RUNS; i++) await call();
+  return { ms: (performance.now() - started) / RUNS, total: first.body.total as number };
+}
+
+async function centreOf(ctx: TestContext, students: number) {
+  const seeded = await seedLargeCentre(ctx.prisma, { students });
+  const admin = await createUser(ctx.prisma, { role: 'ROLE_ADMIN', organisationId: seeded.organisationId });
+  console.log(`seeded ${students} students in ${(seeded.milliseconds / 1000).toFixed(1)} s`);
+  return signIn(ctx, admin.login);
+}
+
+export async function benchStudents(): Promise<void> {
+  process.env.LOG_LEVEL = 'silent';
+  process.env.BCRYPT_COST ??= '4';
+  const ctx = await createTestContext();
+  try {
+    const small = await centreOf(ctx, 1_000);
+    const large = await centreOf(ctx, 50_000);
+    console.log(`database: ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite (in memory)'}`);
+    console.log(
+      `${'GET /api/students'.padEnd(34)} ${'1k ms'.padStart(8)} ${'50k ms'.padStart(8)} ${'50k/1k'.padStart(7)}`,
+    );
+    for (const { label, query } of CASES) {
+      const a = await timeCase(ctx, small, query);
+      const b = await timeCase(ctx, large, query);
+      console.log(
+        `${label.padEnd(34)} ${a.ms.toFixed(2).padStart(8)} ${b.ms.toFixed(2).padStart(8)} ${(b.ms / a.ms).toFixed(2).padStart(7)}` +
+          `   (matches: ${a.total} / ${b.total})`,
+      );
+    }
+  } finally {
+    await ctx.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('students.ts')) {
+  benchStudents().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './support';
+
+// The machine is shared while the suite runs: give each flow room.
+test.describe.configure({ timeout: 90_000 });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function apiToken(request: APIRequestContext, login: string) {
+  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { id_token: string }).id_token;
+}
+
+async function apiPost<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
+  const res = await request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+async function pickDate(page: Page, label: string, date: string) {
+  const input = page.getByRole('dialog').getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+}
+
+test('an operator adds a course, then a term whose end must come after its start', async ({ page }) => {
+  const name = `Algebra ${unique()}`;
+  await signIn(page, 'operator');
+  await page.goto('/course');
+  await page.getByRole('button', { name: 'New course' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('School').fill('North High');
+  await dialog.getByLabel('Course number').fill('MATH-101');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+  await page.goto('/term');
+  await page.getByRole('button', { name: 'New term' }).click();
+  await dialog.getByLabel('School').fill('North High');
+  await dialog.getByLabel('Course', { exact: true }).fill(name.slice(0, 12));
+  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await pickDate(page, 'Start date', '2026-03-01');
+  await pickDate(page, 'End date', '2026-02-01');
+  await expect(dialog.getByText('End date must be after the start date')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('End date must be after the start date')).toBeVisible();
+
+  // Enter in a field submits the form (keyboard-friendly forms).
+  await pickDate(page, 'End date', '2026-05-30');
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('2026-03-01');
+  await expect(row).toContainText('2026-05-30');
+});
+
+/** A course, a term of it and a student, made through the API with the operator's token. */
+async function courseTermAndStudent(request: APIRequestContext, token: string) {
+  const tag = unique();
+  const course = await apiPost<{ id: number }>(request, token, '/api/courses', {
+    school: 'North High',
+    courseNumber: 'PHY-1',
+    name: `Physics ${tag}`,
+  });
+  const term = await apiPost<{ id: number }>(request, token, '/api/terms', {
+    school: 'North High',
+    courseId: course.id,
+    startDate: '2026-01-05',
+    endDate: '2026-03-30',
+  });
+  const lastName = `Regtest${tag}`;
+  const student = await apiPost<{ id: number }>(request, token, '/api/students', {
+    studentId: `E2E-${tag}`,
+    firstName: 'Lily',
+    lastName,
+  });
+  return { courseName: `Physics ${tag}`, termId: term.id, studentId: student.id, lastName };
+}
+
+test('an operator marks a registration paid and the Unpaid filter no longer lists it', async ({ page, request }) => {
+  const token = await apiToken(request, 'operator');
+  const { termId, studentId, lastName } = await courseTermAndStudent(request, token);
+  await apiPost(request, token, '/api/term-registers', { termId, studentId, paymentType: 'CASH', price: '450.00' });
+
+  await signIn(page, 'operator');
+  await page.goto('/termRegister');
+  const status = page.locator('.ant-segmented');
+  await status.getByText('Unpaid', { exact: true }).click();
+  const row = page.getByRole('row', { name: new RegExp(lastName) });
+  await expect(row).toContainText('$450.00');
+  await row.getByRole('switch', { name: `Paid: Lily ${lastName}` }).click();
+  await expect(row).toHaveCount(0);
+  await status.getByText('Paid', { exact: true }).click();
+  await expect(page.getByRole('row', { name: new RegExp(lastName) })).toBeVisible();
+});
+
+test('an operator registers a student for a term in the form', async ({ page, request }) => {
+  const token = await apiToken(request, 'operator');
+  const { courseName, lastName } = await courseTermAndStudent(request, token);
+
+  await signIn(page, 'operator');
+  await page.goto('/termRegister');
+  await page.getByRole('button', { name: 'New registration' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Term', { exact: true }).fill(courseName);
+  await page.locator('.ant-select-item-option', { hasText: courseName }).click();
+  await dialog.getByLabel('Student', { exact: true }).fill(lastName);
+  await page.locator('.ant-select-item-option', { hasText: lastName }).click();
+  await dialog.getByLabel('Price').fill('12.345');
+  await expect(dialog.getByText('Enter an amount of at least 0 with at most 2 decimals')).toBeVisible();
+  await dialog.getByLabel('Price').fill('99.5');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(lastName) });
+  await expect(row).toContainText('$99.50');
+  await expect(row).toContainText(courseName);
+});
+
+test('a teacher may not open the course list', async ({ page }) => {
+  await signIn(page, 'teacher');
+  await page.goto('/course');
+  await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
+});

@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support';
+
+const suffix = Date.now().toString(36).toUpperCase();
+// One after the other: these share the demo centre, and a busy shared machine slows parallel browsers.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** Creates a student through the API with the signed-in user's token (setup, not the thing tested). */
+async function addStudent(page: Page, studentId: string, lastName: string) {
+  const status = await page.evaluate(
+    async ({ studentId, lastName }) => {
+      const token = localStorage.getItem('levelup-access-token');
+      const res = await fetch('/api/students', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ studentId, firstName: 'Batch', lastName }),
+      });
+      return res.status;
+    },
+    { studentId, lastName },
+  );
+  expect(status).toBe(201);
+}
+
+test('an operator adds a student, fixing a bad email, and finds them in the list', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/student/all-student');
+  await page.getByRole('button', { name: 'New student' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByLabel('Student ID').fill(`E2E-${suffix}`);
+  await drawer.getByLabel('First name').fill('Grace');
+  await drawer.getByLabel('Last name').fill(`Hopper${suffix}`);
+  await drawer.getByLabel('Email', { exact: true }).fill('grace-at-example');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByText('Input a valid email address')).toBeVisible();
+  await drawer.getByLabel('Email', { exact: true }).fill('grace@example.test');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  await page.getByPlaceholder('Name or student ID').fill(`hopper${suffix}`);
+  await page.getByRole('button', { name: 'Query' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`E2E-${suffix}`) })).toBeVisible();
+});
+
+test('an operator batch-deactivates two students and finds them under Inactive Students', async ({ page }) => {
+  await signIn(page, 'operator');
+  await addStudent(page, `B1-${suffix}`, `Batchone${suffix}`);
+  await addStudent(page, `B2-${suffix}`, `Batchtwo${suffix}`);
+  await page.goto('/student/all-student');
+  await page.getByPlaceholder('Name or student ID').fill('Batch');
+  await page.getByRole('button', { name: 'Query' }).click();
+  for (const id of [`B1-${suffix}`, `B2-${suffix}`]) {
+    await page
+      .getByRole('row', { name: new RegExp(id) })
+      .getByRole('checkbox')
+      .check();
+  }
+  await page.getByRole('button', { name: 'Deactivate selected' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  const report = page.getByRole('dialog').filter({ hasText: 'Students deactivated' });
+  await expect(report).toContainText(`B1-${suffix}`);
+  await expect(report).toContainText(`B2-${suffix}`);
+  await report.getByRole('button', { name: 'OK' }).click();
+  await page.goto('/student/inactive-student');
+  await expect(page.getByRole('row', { name: new RegExp(`B1-${suffix}`) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`B2-${suffix}`) })).toBeVisible();
+});
+
+test('a teacher is not authorized to open the student list', async ({ page }) => {
+  await signIn(page, 'teacher');
+  await page.goto('/student/all-student');
+  await expect(page.getByText('Sorry, you are not authorized to access this page.')).toBeVisible();
+});
+
+test('a referral needs a referrer; the student dashboard shows its tabs', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/Referral');
+  await page.getByRole('tab', { name: 'Referrers' }).click();
+  await page.getByRole('button', { name: 'New referrer' }).click();
+  const referrerDialog = page.getByRole('dialog', { name: 'New referrer' });
+  await referrerDialog.getByLabel('Name').fill(`Rita ${suffix}`);
+  await referrerDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`Rita ${suffix}`) })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Referrals' }).click();
+  await page.getByRole('button', { name: 'New referral' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New referral' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Please select a referrer')).toBeVisible();
+  await dialog.getByLabel('Referrer').fill(`Rita ${suffix}`);
+  await page.locator('.ant-select-item-option').getByText(`Rita ${suffix}`).click();
+  await dialog.getByLabel('Comments').fill('Met at the open day');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('row', { name: /Met at the open day/ })).toBeVisible();
+
+  await addStudent(page, `D1-${suffix}`, `Dashboard${suffix}`);
+  await page.goto('/student/all-student');
+  await page.getByPlaceholder('Name or student ID').fill(`D1-${suffix}`);
+  await page.getByRole('button', { name: 'Query' }).click();
+  await page
+    .getByRole('row', { name: new RegExp(`D1-${suffix}`) })
+    .getByRole('link', { name: 'Dashboard', exact: true })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Detail Information' })).toBeVisible();
+  await expect(page.getByText(`Dashboard${suffix}`).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Course Schedule' }).click();
+  await expect(page.getByText('Course schedules arrive with the schedules feature.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Voucher History' }).click();
+  await expect(page.getByText('Voucher history arrives with the vouchers feature.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Term Register' }).click();
+  await expect(page.getByText('Registered between')).toBeVisible();
+});
+
+test('an operator previews an import, sees the row errors, then imports a fixed file', async ({ page }) => {
+  const header =
+    'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Comments';
+  const csv = (email: string) => ({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}\nIM-${suffix},Ivy,Imported${suffix},${email},,,2026-09-01,40,yes,yes,\n`),
+  });
+  await signIn(page, 'operator');
+  await page.goto('/student/all-student');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import students' });
+  await dialog.locator('input[type=file]').setInputFiles(csv('ivy-at-example'));
+  await expect(dialog.getByRole('row', { name: /Email Input a valid email address/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import 0 students' })).toBeDisabled();
+  await dialog.locator('input[type=file]').setInputFiles(csv('ivy@example.test'));
+  await dialog.getByRole('button', { name: 'Import 1 students' }).click();
+  await expect(page.getByText('Imported 1 students')).toBeVisible();
+  await page.getByPlaceholder('Name or student ID').fill(`Imported${suffix}`);
+  await page.getByRole('button', { name: 'Query' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`IM-${suffix}`) })).toBeVisible();
+});
