@@ -1,5 +1,6 @@
 // A large centre for measuring lists at scale: `npm run db:seed -- --students 50000 --teachers 300`.
-// Students only for now: teachers are created once the staff feature offers a function for it.
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../server/auth/passwords';
 import type { PrismaClient } from '../../server/generated/prisma/client';
 
 export const LARGE_CENTRE = 'Large Demo Centre';
@@ -42,11 +43,12 @@ export interface LargeCentreResult {
 
 /**
  * Creates a NEW centre named "Large Demo Centre" with `students` students (unique IDs L0000001...,
- * realistic names, start dates over five years, hourly rates 30-80), inserted in batches of 5,000. `teachers` is accepted but not used yet (see the file comment).
+ * realistic names, start dates over five years, hourly rates 30-80), inserted in batches of 5,000, and `teachers` teachers (logins large<centre>.t<n>, an unknown random
+ * password: they exist to be listed, not to sign in).
  */
 export async function seedLargeCentre(
   prisma: PrismaClient,
-  { students, teachers: _teachers = 0 }: { students: number; teachers?: number },
+  { students, teachers = 0 }: { students: number; teachers?: number },
 ): Promise<LargeCentreResult> {
   const started = Date.now();
   const next = random(students);
@@ -87,5 +89,38 @@ export async function seedLargeCentre(
   // Fresh statistics and visibility map after a bulk load: without them the planner guesses a handful
   // of rows and sorts the whole centre for each page instead of walking the sorted index.
   await prisma.$executeRawUnsafe('VACUUM ANALYZE "Student"');
-  return { organisationId: centre.id, students, teachers: 0, milliseconds: Date.now() - started };
+  await seedTeachers(prisma, centre.id, teachers, pick);
+  return { organisationId: centre.id, students, teachers, milliseconds: Date.now() - started };
+}
+
+async function seedTeachers(
+  prisma: PrismaClient,
+  organisationId: number,
+  count: number,
+  pick: <T>(list: readonly T[]) => T,
+): Promise<void> {
+  if (count === 0) return;
+  const passwordHash = await hashPassword(randomBytes(18).toString('base64url'));
+  await prisma.$transaction(async (tx) => {
+    const users = await tx.user.createManyAndReturn({
+      data: Array.from({ length: count }, (_, i) => ({
+        login: `large${organisationId}.t${i + 1}`,
+        email: `large${organisationId}.t${i + 1}@example.test`,
+        firstName: pick(FIRST_NAMES),
+        lastName: pick(LAST_NAMES),
+        passwordHash,
+        roles: ['ROLE_TEACHER' as const],
+        organisationId,
+      })),
+      select: { id: true },
+    });
+    await tx.teacher.createMany({
+      data: users.map((user, i) => ({
+        organisationId,
+        userId: user.id,
+        employeeId: `E${String(i + 1).padStart(5, '0')}`,
+        hourlyRate: (25 + (i % 40)).toFixed(2),
+      })),
+    });
+  });
 }
