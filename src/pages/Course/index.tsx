@@ -6,8 +6,8 @@ import type { TCourse } from '@/contracts/courses';
 import { deleteCourse, type ListQuery, listCourses } from '@/services/courses';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
+import { runWithMessages } from '@/utils/runWithMessages';
 import CourseForm from './components/CourseForm';
-import { runWithMessages } from './feedback';
 import { filtersOf } from './listFilters';
 
 /** /course: the centre's courses with their teachers. */

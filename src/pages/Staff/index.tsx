@@ -7,8 +7,8 @@ import type { TStaff } from '@/contracts/staff';
 import { listStaff, setStaffActivated } from '@/services/staff';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
+import { runWithMessages } from '@/utils/runWithMessages';
 import StaffForm from './components/StaffForm';
-import { runWithMessages } from './feedback';
 
 type Filters = Record<string, string | number | boolean>;
 const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Filters) => filters;

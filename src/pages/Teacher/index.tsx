@@ -7,7 +7,7 @@ import type { TTeacher } from '@/contracts/teachers';
 import { deleteTeacher, listTeachers, setTeacherActivated } from '@/services/teachers';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
-import { runWithMessages } from '../Staff/feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 import { teacherColumns } from './columns';
 import ImportDialog from './components/ImportDialog';
 import TeacherForm from './components/TeacherForm';

@@ -6,7 +6,7 @@ import type { TTerm } from '@/contracts/terms';
 import { courseOptions, deleteTerm, type ListQuery, listTerms, teacherOptions } from '@/services/courses';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
-import { runWithMessages } from '../Course/feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 import { filtersOf } from '../Course/listFilters';
 import TermForm from './components/TermForm';
 

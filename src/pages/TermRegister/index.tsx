@@ -13,7 +13,7 @@ import {
 } from '@/services/courses';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
-import { runWithMessages } from '../Course/feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 import { filtersOf } from '../Course/listFilters';
 import PaidSwitch from './components/PaidSwitch';
 import TermRegisterForm from './components/TermRegisterForm';

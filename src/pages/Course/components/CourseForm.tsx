@@ -3,7 +3,7 @@ import { Form } from 'antd';
 import { type TCourse, type TCourseBody, ZCourseBody } from '@/contracts/courses';
 import { createCourse, teacherOptions, updateCourse } from '@/services/courses';
 import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '../feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 
 interface CourseValues {
   school: string;

@@ -5,7 +5,7 @@ import { ZOptionalEmail, ZOptionalPhone } from '@/contracts/common';
 import type { TCreateStaffRequest, TStaff } from '@/contracts/staff';
 import { createStaff, updateStaff } from '@/services/staff';
 import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '../feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 
 type Values = TCreateStaffRequest;
 const FIELDS = [

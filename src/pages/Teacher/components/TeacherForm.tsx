@@ -15,7 +15,7 @@ import { ZOptionalPhone } from '@/contracts/common';
 import type { TCreateTeacherRequest, TTeacher } from '@/contracts/teachers';
 import { courseOptions, createTeacher, updateTeacher } from '@/services/teachers';
 import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '../../Staff/feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 import { sinRule } from '../sinRule';
 
 type Values = Omit<TCreateTeacherRequest, 'password'> & { password?: string };

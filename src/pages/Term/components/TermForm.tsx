@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { END_AFTER_START_MESSAGE, endsAfterStart, type TTerm, type TTermBody, ZTermBody } from '@/contracts/terms';
 import { courseOptions, createTerm, teacherOptions, updateTerm } from '@/services/courses';
 import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '../../Course/feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 
 type DateValue = string | dayjs.Dayjs | undefined;
 interface TermValues {

@@ -14,7 +14,7 @@ import {
   updateTermRegister,
 } from '@/services/courses';
 import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '../../Course/feedback';
+import { runWithMessages } from '@/utils/runWithMessages';
 import { paymentTypeOptions } from '../paymentTypes';
 
 interface RegisterValues {

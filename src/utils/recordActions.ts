@@ -1,6 +1,6 @@
-import { isErrorReply, toRequestFailure } from '../../utils/requestError';
+import { isErrorReply, toRequestFailure } from './requestError';
 
-/** The pending, success and failure texts of the staff and teacher lists' actions (spec section 4). */
+/** The pending, success and failure texts of every record list's actions (spec section 4). */
 export const actionTexts = {
   add: { pending: 'Adding...', success: 'Added successfully', failure: 'Failed to add, please try again' },
   update: { pending: 'Updating...', success: 'Updated successfully', failure: 'Failed to update, please try again' },

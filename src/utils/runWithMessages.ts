@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
 import { message } from 'antd';
 import { showRequestError } from '@/requestErrorConfig';
-import { actionTexts, describeActionFailure, type RecordAction } from './actionMessages';
+import { actionTexts, describeActionFailure, type RecordAction } from './recordActions';
 
 /**
  * Runs one write with its messages: the pending text while it runs, then success, or the failure
