@@ -3,12 +3,9 @@ import type { TCourse, TCourseBody, TNamed } from '@/contracts/courses';
 import type { TTermRegister, TTermRegisterBody } from '@/contracts/term-registers';
 import type { TTerm, TTermBody, TTermOption } from '@/contracts/terms';
 
-export type ListQuery = Record<string, string | number | boolean>;
-export interface ListResult<T> {
-  data: T[];
-  total: number;
-  success: boolean;
-}
+import type { ListResult, Query } from './http';
+
+export type ListQuery = Query;
 
 // Writes skip the global handler: the forms put field errors on their fields, the rest is shown by
 // the page with the standard failure message.

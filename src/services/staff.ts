@@ -1,17 +1,5 @@
-import { request } from '@umijs/max';
 import type { TCreateStaffRequest, TStaff, TUpdateStaffRequest } from '@/contracts/staff';
-
-type Query = Record<string, string | number | boolean>;
-export interface ListResult<T> {
-  data: T[];
-  total: number;
-  success: true;
-}
-
-/** request() that resolves to the reply body, typed (getResponse: false picks that overload). */
-function call<T>(url: string, options: Record<string, unknown> = {}): Promise<T> {
-  return request<T>(url, { ...options, getResponse: false });
-}
+import { call, type ListResult, type Query } from './http';
 
 // Writes skip the global error handler: the pages put field errors on fields and show the failure text.
 const write = { skipErrorHandler: true } as const;

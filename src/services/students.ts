@@ -1,19 +1,6 @@
-import { request } from '@umijs/max';
 import type { TReferral, TReferralBody, TReferrer, TReferrerBody } from '@/contracts/referrals';
 import type { TDeactivateStudentsReply, TImportReply, TStudent, TStudentBody } from '@/contracts/students';
-import { getToken } from '@/utils/session';
-
-type Query = Record<string, string | number | boolean>;
-export interface ListResult<T> {
-  data: T[];
-  total: number;
-  success: true;
-}
-
-/** request() that resolves to the reply body, typed (getResponse: false picks that overload). */
-function call<T>(url: string, options: Record<string, unknown> = {}): Promise<T> {
-  return request<T>(url, { ...options, getResponse: false });
-}
+import { call, type ListResult, type Query, uploadSpreadsheet } from './http';
 
 // Writes skip the global error handler: the forms put field errors on their fields.
 export const listStudents = (params: Query) => call<ListResult<TStudent>>('/api/students', { params });
@@ -38,19 +25,9 @@ export const deactivateStudents = (ids: number[]) =>
  * content type, so this uses fetch with the bearer token).
  */
 export async function importStudents(file: File, dryRun: boolean): Promise<TImportReply> {
-  const isCsv = file.name.toLowerCase().endsWith('.csv');
-  const token = getToken();
-  const response = await fetch(`/api/students/import?dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': isCsv ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: file,
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body?.errorMessage ?? `Import failed (${response.status})`);
+  const { ok, status, body } = await uploadSpreadsheet(`/api/students/import?dryRun=${dryRun}`, file);
+  if (!ok)
+    throw new Error((body as { errorMessage?: string } | undefined)?.errorMessage ?? `Import failed (${status})`);
   return body as TImportReply;
 }
 

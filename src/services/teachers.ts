@@ -1,4 +1,3 @@
-import { request } from '@umijs/max';
 import type {
   TCourseOption,
   TCreateTeacherRequest,
@@ -6,14 +5,8 @@ import type {
   TTeacher,
   TUpdateTeacherRequest,
 } from '@/contracts/teachers';
-import { getToken } from '@/utils/session';
-import type { ListResult } from './staff';
+import { call, type ListResult, type Query, uploadSpreadsheet } from './http';
 
-type Query = Record<string, string | number | boolean>;
-
-function call<T>(url: string, options: Record<string, unknown> = {}): Promise<T> {
-  return request<T>(url, { ...options, getResponse: false });
-}
 const write = { skipErrorHandler: true } as const;
 
 export const listTeachers = (params: Query) => call<ListResult<TTeacher>>('/api/teachers', { params });
@@ -44,21 +37,10 @@ export class ImportRefused extends Error {
  * content type, so this uses fetch with the bearer token).
  */
 export async function importTeachers(file: File, dryRun: boolean): Promise<TImportReply> {
-  const isCsv = file.name.toLowerCase().endsWith('.csv');
-  const token = getToken();
-  const response = await fetch(`/api/teachers/import?dryRun=${dryRun}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': isCsv ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: file,
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
+  const { ok, status, body } = await uploadSpreadsheet(`/api/teachers/import?dryRun=${dryRun}`, file);
+  if (!ok) {
     const reason = (body as { errorMessage?: string } | undefined)?.errorMessage;
-    throw new ImportRefused(reason ?? `Import failed (${response.status})`, body);
+    throw new ImportRefused(reason ?? `Import failed (${status})`, body);
   }
   return body as TImportReply;
 }
