@@ -92,6 +92,13 @@ export const referrerEndpoints = {
   }),
 };
 export const referralEndpoints = {
+  exportXlsx: defineEndpoint({
+    ...base,
+    method: 'get',
+    path: '/referrals/export',
+    summary: 'The filtered referral list as .xlsx',
+    query: ZReferralListQuery.omit({ current: true, pageSize: true }),
+  }),
   list: defineEndpoint({
     ...base,
     method: 'get',

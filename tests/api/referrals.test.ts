@@ -1,7 +1,8 @@
+import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCentreWithStaff } from '../support/factories';
-import { createReferrerRecord, createStudentRecord } from '../support/student-factories';
+import { createReferrerRecord, createStudentRecord, readBinary } from '../support/student-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -139,5 +140,38 @@ describe('/api/referrals', () => {
       expect((await call('get', '/api/referrers', token)).status).toBe(403);
       expect((await call('post', '/api/referrers', token, { name: 'x' })).status).toBe(403);
     }
+  });
+});
+
+describe('GET /api/referrals/export', () => {
+  it("downloads the centre's filtered referrals as .xlsx, never another centre's", async () => {
+    const referrer = await createReferrerRecord(ctx.prisma, first.centre.id, 'Export Referrer');
+    const student = await createStudentRecord(ctx.prisma, first.centre.id, {
+      studentId: 'EXP-1',
+      firstName: 'Ex',
+      lastName: 'Port',
+    });
+    await call('post', '/api/referrals', first.tokens.operator, {
+      referrerId: referrer.id,
+      studentId: student.id,
+      comments: 'via export',
+    });
+    const other = await createReferrerRecord(ctx.prisma, second.centre.id, 'Other Centre Referrer');
+    await call('post', '/api/referrals', second.tokens.admin, { referrerId: other.id, comments: 'elsewhere' });
+    const res = await request(ctx.app)
+      .get('/api/referrals/export')
+      .query({ referrerId: referrer.id })
+      .set('Authorization', `Bearer ${first.tokens.operator}`)
+      .buffer(true)
+      .parse(readBinary as never); // supertest's parser type does not admit the stream it passes
+    expect(res.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body);
+    const rows: unknown[][] = [];
+    workbook.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['Referrer', 'Student ID', 'Student', 'Comments', 'Created']);
+    expect(rows.slice(1).map((r) => r.slice(0, 4))).toEqual([['Export Referrer', 'EXP-1', 'Ex Port', 'via export']]);
+    expect(JSON.stringify(rows)).not.toContain('Other Centre Referrer');
+    expect((await call('get', '/api/referrals/export', first.tokens.teacher)).status).toBe(403);
   });
 });

@@ -2,7 +2,14 @@ import { Router } from 'express';
 import { referralEndpoints, referrerEndpoints } from '../../../src/contracts/referrals';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { createReferral, deleteReferral, getReferral, listReferrals, updateReferral } from './referrals';
+import {
+  createReferral,
+  deleteReferral,
+  exportReferrals,
+  getReferral,
+  listReferrals,
+  updateReferral,
+} from './referrals';
 import { createReferrer, getReferrer, listReferrers, updateReferrer } from './referrers';
 
 export function referralsRouter({ prisma }: AppDeps): Router {
@@ -13,6 +20,8 @@ export function referralsRouter({ prisma }: AppDeps): Router {
   route(router, rr.create, ({ auth, body }) => createReferrer(prisma, auth, body));
   route(router, rr.update, ({ auth, params, body }) => updateReferrer(prisma, auth, params.id, body));
   const rl = referralEndpoints;
+  // Fixed paths first: '/referrals/export' must not be taken for '/referrals/:id'.
+  route(router, rl.exportXlsx, ({ auth, query, res }) => exportReferrals(prisma, auth, query, res));
   route(router, rl.list, ({ auth, query }) => listReferrals(prisma, auth, query));
   route(router, rl.get, ({ auth, params }) => getReferral(prisma, auth, params.id));
   route(router, rl.create, ({ auth, body }) => createReferral(prisma, auth, body));

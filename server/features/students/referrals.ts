@@ -1,9 +1,11 @@
+import type { Response } from 'express';
 import type { z } from 'zod';
 import type { TReferral, ZReferralBody, ZReferralListQuery } from '../../../src/contracts/referrals';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
-import { pageArgs, sortArgs } from '../../http/list';
+import { isoDate, pageArgs, sortArgs } from '../../http/list';
+import { sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { assertReferrerInCentre } from './save-student';
 
@@ -38,22 +40,55 @@ async function assertLinksInCentre(prisma: PrismaClient, organisationId: number,
   }
 }
 
+type ReferralFilters = Omit<z.output<typeof ZReferralListQuery>, 'current' | 'pageSize'>;
+
+function referralWhere(auth: AuthContext, filters: ReferralFilters): Prisma.ReferralWhereInput {
+  return {
+    organisationId: organisationOf(auth),
+    ...(filters.referrerId ? { referrerId: filters.referrerId } : {}),
+    ...(filters.studentId ? { studentId: filters.studentId } : {}),
+  };
+}
+
 export async function listReferrals(
   prisma: PrismaClient,
   auth: AuthContext,
   query: z.output<typeof ZReferralListQuery>,
 ) {
-  const where: Prisma.ReferralWhereInput = {
-    organisationId: organisationOf(auth),
-    ...(query.referrerId ? { referrerId: query.referrerId } : {}),
-    ...(query.studentId ? { studentId: query.studentId } : {}),
-  };
+  const where = referralWhere(auth, query);
   const orderBy = sortArgs(query.sortField, query.sortOrder ?? 'descend', 'createdAt');
   const [rows, total] = await prisma.$transaction([
     prisma.referral.findMany({ where, orderBy, ...pageArgs(query), select }),
     prisma.referral.count({ where }),
   ]);
   return { data: rows.map(toReferral), total, success: true as const };
+}
+
+/** The whole filtered view (every page) as an .xlsx download. */
+export async function exportReferrals(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  filters: ReferralFilters,
+  res: Response,
+) {
+  const rows = await prisma.referral.findMany({
+    where: referralWhere(auth, filters),
+    orderBy: sortArgs(filters.sortField, filters.sortOrder ?? 'descend', 'createdAt'),
+    select,
+  });
+  await sendXlsx<ReferralRow>(
+    res,
+    'referrals',
+    [
+      { header: 'Referrer', width: 24, value: (r) => r.referrer.name },
+      { header: 'Student ID', value: (r) => r.student?.studentId },
+      { header: 'Student', width: 24, value: (r) => r.student && `${r.student.firstName} ${r.student.lastName}` },
+      { header: 'Comments', width: 40, value: (r) => r.comments },
+      { header: 'Created', value: (r) => isoDate(r.createdAt) },
+    ],
+    rows,
+  );
+  return undefined; // the reply was streamed
 }
 
 export async function getReferral(prisma: PrismaClient, auth: AuthContext, id: number) {

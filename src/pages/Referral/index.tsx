@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { Button, Popconfirm, Tabs } from 'antd';
+import { Button, message, Popconfirm, Tabs } from 'antd';
 import { useRef, useState } from 'react';
 import type { TReferral } from '@/contracts/referrals';
 import { withPending } from '@/pages/Student/components/pending';
 import { deleteReferral, listReferrals } from '@/services/students';
+import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
 import ReferralForm from './components/ReferralForm';
 import ReferrerSelect from './components/ReferrerSelect';
@@ -13,7 +14,12 @@ import ReferrersTable from './components/ReferrersTable';
 
 function ReferralsTable() {
   const action = useRef<ActionType>();
+  const filters = useRef<Record<string, string | number | boolean>>({});
   const [editing, setEditing] = useState<{ referral?: TReferral }>();
+  const exportList = () =>
+    downloadFile('/api/referrals/export', filters.current, 'referrals.xlsx').catch(() =>
+      message.error('Failed to export, please try again'),
+    );
   const remove = async (id: number) => {
     try {
       await withPending('delete', () => deleteReferral(id));
@@ -30,8 +36,15 @@ function ReferralsTable() {
         pagination={{ defaultPageSize: 10 }}
         search={{ labelWidth: 'auto' }}
         locale={{ emptyText: 'No referrals yet' }}
-        request={async (params, sort) => listReferrals(toListParams(params, sort))}
+        request={async (params, sort) => {
+          const { current: _page, pageSize: _size, ...rest } = toListParams(params, sort);
+          filters.current = rest;
+          return listReferrals(toListParams(params, sort));
+        }}
         toolBarRender={() => [
+          <Button key="export" onClick={exportList}>
+            Export
+          </Button>,
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             New referral
           </Button>,
