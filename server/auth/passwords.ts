@@ -7,7 +7,9 @@ export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, COST);
 }
 
-export function verifyPassword(password: string, hash: string): Promise<boolean> {
+/** A user without a password (an imported teacher not yet invited) never matches, in the same time. */
+export function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+  if (hash === null) return spendPasswordTime(password).then(() => false);
   return bcrypt.compare(password, hash);
 }
 
