@@ -64,6 +64,29 @@ export const ZChangePasswordBody = z.object({
   newPassword: ZPassword,
 });
 
+// Checked against the runtime's own lists (Node and every current browser ship them).
+const supported = (key: 'timeZone' | 'currency') => new Set<string>(Intl.supportedValuesOf(key));
+let timeZones: Set<string> | undefined;
+let currencies: Set<string> | undefined;
+export const TIME_ZONE_MESSAGE = 'Choose a time zone such as America/Toronto';
+export const CURRENCY_MESSAGE = 'Choose a currency code such as CAD (ISO 4217)';
+export const ZTimeZone = z
+  .string()
+  .trim()
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine((v) => {
+    timeZones ??= supported('timeZone');
+    return timeZones.has(v) || v === 'UTC';
+  }, TIME_ZONE_MESSAGE);
+export const ZCurrency = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => {
+    currencies ??= supported('currency');
+    return /^[A-Z]{3}$/.test(v) && currencies.has(v);
+  }, CURRENCY_MESSAGE);
+
 export const ZRegisterBody = z.object({
   organisationName: z.string().trim().min(2, 'Centre name must be at least 2 characters').max(200),
   login: ZLogin,
@@ -72,8 +95,11 @@ export const ZRegisterBody = z.object({
   firstName: ZName.optional(),
   lastName: ZName.optional(),
   langKey: ZLangKey.default('en-US'),
+  timeZone: ZTimeZone.default('America/Toronto'),
+  currency: ZCurrency.default('CAD'),
 });
-export type TRegisterBody = z.infer<typeof ZRegisterBody>;
+/** What the register form sends (time zone and currency may be left to their defaults). */
+export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZUser = ZAccount.omit({ organisation: true }).extend({ createdAt: z.string() });
 export type TUser = z.infer<typeof ZUser>;
@@ -98,9 +124,9 @@ export const accountEndpoints = {
     path: '/register',
     right: 'public',
     tag: 'account',
-    summary: 'Create a new organisation and its first admin',
+    summary: 'Create a new organisation and its first admin, signed in (id_token)',
     body: ZRegisterBody,
-    reply: z.object({ id: z.number().int(), login: z.string() }),
+    reply: z.object({ id: z.number().int(), login: z.string(), id_token: z.string() }),
     status: 201,
   }),
   getAccount: defineEndpoint({

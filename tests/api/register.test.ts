@@ -28,6 +28,34 @@ describe('POST /api/register', () => {
     expect(account.body.organisation).toMatchObject({ name: 'Maple Tutoring', currency: 'CAD' });
   });
 
+  it('takes the time zone and currency and signs the new admin in', async () => {
+    const res = await register({
+      ...valid,
+      login: 'harbour',
+      email: 'owner@harbour.test',
+      organisationName: 'Harbour Tutors',
+      timeZone: 'Europe/Paris',
+      currency: 'eur',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.id_token).toEqual(expect.any(String));
+    const account = await request(ctx.app).get('/api/account').set('Authorization', `Bearer ${res.body.id_token}`);
+    expect(account.status).toBe(200);
+    expect(account.body).toMatchObject({ login: 'harbour', authorities: ['ROLE_ADMIN', 'ROLE_OPERATOR'] });
+    expect(account.body.organisation).toMatchObject({ timeZone: 'Europe/Paris', currency: 'EUR' });
+  });
+
+  it('refuses an unknown time zone or currency, naming the field', async () => {
+    const centres = await ctx.prisma.organisation.count();
+    const res = await register({ ...valid, login: 'nowhere', timeZone: 'Mars/Olympus', currency: 'XYZ1' });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual([
+      { field: 'timeZone', message: 'Choose a time zone such as America/Toronto' },
+      { field: 'currency', message: 'Choose a currency code such as CAD (ISO 4217)' },
+    ]);
+    expect(await ctx.prisma.organisation.count()).toBe(centres);
+  });
+
   it('refuses a taken login (any case) with userexists and writes nothing', async () => {
     const centres = await ctx.prisma.organisation.count();
     const res = await register({ ...valid, login: 'MAPLE', email: 'other@maple.test' });

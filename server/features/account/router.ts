@@ -12,7 +12,7 @@ export function accountRouter({ prisma, jwtSecret }: AppDeps): Router {
   route(router, endpoints.authenticate, ({ req, body }) =>
     signIn({ prisma, jwtSecret, ...body, address: req.ip ?? 'unknown' }),
   );
-  route(router, endpoints.register, ({ body }) => registerOrganisation(prisma, body));
+  route(router, endpoints.register, ({ body }) => registerOrganisation(prisma, jwtSecret, body));
   route(router, endpoints.getAccount, ({ auth }) => getOwnAccount(prisma, auth.userId));
   route(router, endpoints.updateAccount, ({ auth, body }) => updateOwnAccount(prisma, auth.userId, body));
   route(router, endpoints.changePassword, ({ auth, body }) =>
