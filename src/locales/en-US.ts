@@ -1,7 +1,9 @@
+import account from './en-US/account';
 import common from './en-US/common';
+import lists from './en-US/lists';
 import menu from './en-US/menu';
 import pages from './en-US/pages';
 import request from './en-US/request';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
-export default { ...common, ...menu, ...pages, ...request };
+export default { ...common, ...account, ...menu, ...pages, ...request, ...lists };

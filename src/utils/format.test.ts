@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { makeFormatter } from './format';
+
+describe('makeFormatter', () => {
+  it("shows money with the centre's currency, never as bare text", () => {
+    const cad = makeFormatter({ currency: 'CAD', locale: 'en-US' });
+    expect(cad.money('1200.00')).toBe('CA$1,200.00');
+    expect(cad.money('45')).toBe('CA$45.00');
+    expect(cad.money(null)).toBe('');
+    expect(makeFormatter({ currency: 'USD', locale: 'en-US' }).money('480.00')).toBe('$480.00');
+    expect(makeFormatter({ currency: 'CNY', locale: 'zh-CN' }).money('480.5')).toBe('¥480.50');
+  });
+
+  it('keeps the amount and names the code when the currency is unknown', () => {
+    expect(makeFormatter({ currency: 'XYZW', locale: 'en-US' }).money('3')).toBe('3.00 XYZW');
+  });
+
+  it("shows timestamps in the centre's zone and calendar dates as they are", () => {
+    const toronto = makeFormatter({ timeZone: 'America/Toronto' });
+    // 02:30 UTC on the 22nd is still the 21st in Toronto.
+    expect(toronto.dayOf('2026-11-22T02:30:00.000Z')).toBe('2026-11-21');
+    expect(toronto.dateTime('2026-11-22T10:49:16.032Z')).toBe('2026-11-22 05:49');
+    expect(makeFormatter({ timeZone: 'Asia/Shanghai' }).dateTime('2026-11-22T10:49:16.032Z')).toBe('2026-11-22 18:49');
+    expect(toronto.date('2026-03-01')).toBe('2026-03-01');
+    expect(toronto.date(null)).toBe('');
+  });
+
+  it('falls back to the default zone for a zone it does not know', () => {
+    expect(makeFormatter({ timeZone: 'Mars/Base' }).dayOf('2026-11-22T02:30:00.000Z')).toBe('2026-11-21');
+  });
+});

@@ -1,0 +1,65 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** What formatting needs to know about the centre (GET /api/account's organisation) and the reader. */
+export interface FormatSettings {
+  /** ISO 4217 code, e.g. 'CAD'. */
+  currency: string;
+  /** IANA zone, e.g. 'America/Toronto'. */
+  timeZone: string;
+  /** The UI language, e.g. 'en-US' or 'zh-CN'. */
+  locale: string;
+}
+
+/** DECISIONS.md "Money and time": the defaults of a centre that has not chosen. */
+export const DEFAULT_FORMAT: FormatSettings = { currency: 'CAD', timeZone: 'America/Toronto', locale: 'en-US' };
+
+export interface Formatter {
+  /** A 2-decimal amount ("1200.00") with the centre's currency: "CA$1,200.00"; '' for none. */
+  money: (amount: string | number | null | undefined) => string;
+  /** A calendar date ('YYYY-MM-DD') as it is: calendar dates have no zone. '' for none. */
+  date: (day: string | null | undefined) => string;
+  /** The day of a UTC timestamp in the centre's zone ('YYYY-MM-DD'). */
+  dayOf: (timestamp: string | null | undefined) => string;
+  /** A UTC timestamp in the centre's zone ('YYYY-MM-DD HH:mm'). */
+  dateTime: (timestamp: string | null | undefined) => string;
+}
+
+/** Builds the formatters once per centre and language (Intl.NumberFormat is costly to create). */
+export function makeFormatter(settings: Partial<FormatSettings> = {}): Formatter {
+  const { currency, timeZone, locale } = { ...DEFAULT_FORMAT, ...settings };
+  let number: Intl.NumberFormat;
+  try {
+    number = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  } catch {
+    // An unknown code must not break every list: show the amount with the code after it.
+    number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+  const zone = isZone(timeZone) ? timeZone : DEFAULT_FORMAT.timeZone;
+  const inZone = (timestamp: string) => dayjs.utc(timestamp).tz(zone);
+  return {
+    money: (amount) => {
+      if (amount === null || amount === undefined || amount === '') return '';
+      const value = Number(amount);
+      if (!Number.isFinite(value)) return String(amount);
+      const text = number.format(value);
+      return number.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+    },
+    date: (day) => (day ? day.slice(0, 10) : ''),
+    dayOf: (timestamp) => (timestamp ? inZone(timestamp).format('YYYY-MM-DD') : ''),
+    dateTime: (timestamp) => (timestamp ? inZone(timestamp).format('YYYY-MM-DD HH:mm') : ''),
+  };
+}
+
+function isZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
