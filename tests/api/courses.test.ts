@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_IN_USE_MESSAGE } from '../../src/contracts/courses';
+import { COURSE_IN_USE_MESSAGE, COURSE_NUMBER_TAKEN_MESSAGE } from '../../src/contracts/courses';
 import { callerWith, createTeacher, fieldsOf, xlsxRows } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -58,6 +58,31 @@ describe('POST /api/courses', () => {
       expect(fieldsOf(res.body)).toEqual(['teacherIds']);
     }
     expect(await ctx.prisma.course.count()).toBe(before);
+  });
+
+  it('refuses a second course with the same number at the same school (409, naming the rule)', async () => {
+    const before = await ctx.prisma.course.count();
+    const res = await admin.post('/api/courses', { ...algebra, name: 'Algebra again' });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      errorMessage: COURSE_NUMBER_TAKEN_MESSAGE,
+      fieldErrors: [{ field: 'courseNumber', message: COURSE_NUMBER_TAKEN_MESSAGE }],
+    });
+    expect(await ctx.prisma.course.count()).toBe(before);
+    // The same number at another school, or in another centre, is another course.
+    expect((await admin.post('/api/courses', { ...algebra, school: 'West High', name: 'West algebra' })).status).toBe(
+      201,
+    );
+    expect((await otherAdmin.post('/api/courses', { ...algebra, name: 'Their algebra' })).status).toBe(201);
+    await ctx.prisma.course.deleteMany({ where: { name: { in: ['West algebra', 'Their algebra'] } } });
+  });
+
+  it('refuses to renumber a course onto a number its school already has', async () => {
+    const other = await admin.post('/api/courses', { ...algebra, courseNumber: 'MATH-102', name: 'Algebra II' });
+    const res = await admin.put(`/api/courses/${other.body.id}`, { ...algebra, name: 'Algebra II' });
+    expect(res.status).toBe(409);
+    expect(res.body.fieldErrors).toEqual([{ field: 'courseNumber', message: COURSE_NUMBER_TAKEN_MESSAGE }]);
+    await ctx.prisma.course.delete({ where: { id: other.body.id } });
   });
 });
 
@@ -126,10 +151,16 @@ describe('GET /api/courses', () => {
 
 describe('GET, PUT and DELETE /api/courses/:id', () => {
   it('reads and changes a course, replacing its teachers', async () => {
-    const created = await admin.post('/api/courses', { ...algebra, name: 'Geometry', teacherIds: [ann.id] });
+    const created = await admin.post('/api/courses', {
+      ...algebra,
+      courseNumber: 'GEO-1',
+      name: 'Geometry',
+      teacherIds: [ann.id],
+    });
     const id = created.body.id;
     const res = await operator.put(`/api/courses/${id}`, {
       ...algebra,
+      courseNumber: 'GEO-2',
       name: 'Geometry II',
       description: '',
       teacherIds: [bob.id],
@@ -138,17 +169,22 @@ describe('GET, PUT and DELETE /api/courses/:id', () => {
     expect(res.body).toMatchObject({ name: 'Geometry II', description: null, teachers: [{ id: bob.id }] });
     const read = await admin.get(`/api/courses/${id}`);
     expect(read.body.teachers).toEqual([{ id: bob.id, name: 'Bob Baker' }]);
-    const bad = await admin.put(`/api/courses/${id}`, { ...algebra, name: '' });
+    const bad = await admin.put(`/api/courses/${id}`, { ...algebra, courseNumber: 'GEO-2', name: '' });
     expect(fieldsOf(bad.body)).toEqual(['name']);
     expect((await admin.get(`/api/courses/${id}`)).body.name).toBe('Geometry II');
   });
 
   it('deletes an unused course, and refuses one that a term uses (409)', async () => {
-    const unused = await admin.post('/api/courses', { ...algebra, name: 'Unused' });
+    const unused = await admin.post('/api/courses', { ...algebra, courseNumber: 'UNUSED', name: 'Unused' });
     expect((await admin.delete(`/api/courses/${unused.body.id}`)).status).toBe(204);
     expect((await admin.get(`/api/courses/${unused.body.id}`)).status).toBe(404);
 
-    const used = await admin.post('/api/courses', { ...algebra, name: 'Used', teacherIds: [ann.id] });
+    const used = await admin.post('/api/courses', {
+      ...algebra,
+      courseNumber: 'USED',
+      name: 'Used',
+      teacherIds: [ann.id],
+    });
     const term = await admin.post('/api/terms', {
       school: 'N',
       courseId: used.body.id,
@@ -165,7 +201,7 @@ describe('GET, PUT and DELETE /api/courses/:id', () => {
 
 describe('tenancy and rights', () => {
   it("hides one centre's courses from another: 404 and an empty list", async () => {
-    const mine = await admin.post('/api/courses', { ...algebra, name: 'Private' });
+    const mine = await admin.post('/api/courses', { ...algebra, courseNumber: 'PRIVATE', name: 'Private' });
     const url = `/api/courses/${mine.body.id}`;
     expect((await otherAdmin.get(url)).status).toBe(404);
     expect((await otherAdmin.put(url, algebra)).status).toBe(404);

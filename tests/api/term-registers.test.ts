@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_NOT_TERMS_MESSAGE } from '../../src/contracts/term-registers';
+import { ALREADY_REGISTERED_MESSAGE, COURSE_NOT_TERMS_MESSAGE } from '../../src/contracts/term-registers';
 import { callerWith, createStudent, createTeacher, fieldsOf, xlsxRows } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -31,7 +31,9 @@ beforeAll(async () => {
   lily = await createStudent(ctx.prisma, first.centre.id, { firstName: 'Lily', lastName: 'Chen', studentId: 'S-001' });
   max = await createStudent(ctx.prisma, first.centre.id, { firstName: 'Max', lastName: 'Dupont', studentId: 'S-002' });
   const course = (name: string, caller = admin) =>
-    caller.post('/api/courses', { school: 'North', courseNumber: 'C', name }).then((r) => r.body.id as number);
+    caller
+      .post('/api/courses', { school: 'North', courseNumber: name.slice(0, 4), name })
+      .then((r) => r.body.id as number);
   const term = (courseId: number, teacherId: number | null, caller = admin) =>
     caller
       .post('/api/terms', { school: 'North', courseId, teacherId, startDate: '2026-01-05', endDate: '2026-03-30' })
@@ -67,9 +69,13 @@ describe('POST /api/term-registers', () => {
       teacher: { id: ann.id, name: 'Ann Archer' },
       student: { id: lily.id, studentId: 'S-001', name: 'Lily Chen' },
     });
-    const other = await admin.post('/api/term-registers', register({ teacherId: bob.id, courseId: math, paid: true }));
+    const other = await admin.post(
+      '/api/term-registers',
+      register({ studentId: max.id, teacherId: bob.id, courseId: math, paid: true }),
+    );
     expect(other.body).toMatchObject({ teacher: { id: bob.id }, paid: true });
-    const none = await admin.post('/api/term-registers', register({ teacherId: null }));
+    const newcomer = await createStudent(ctx.prisma, first.centre.id);
+    const none = await admin.post('/api/term-registers', register({ studentId: newcomer.id, teacherId: null }));
     expect(none.body.teacher).toBeNull();
   });
 
@@ -81,7 +87,21 @@ describe('POST /api/term-registers', () => {
     }
     const res = await admin.post('/api/term-registers', { paymentType: 'BITCOIN' });
     expect(fieldsOf(res.body)).toEqual(['paymentType', 'price', 'studentId', 'termId']);
-    expect((await admin.post('/api/term-registers', register({ price: 0 }))).body.price).toBe('0.00');
+    const free = await createStudent(ctx.prisma, first.centre.id);
+    expect((await admin.post('/api/term-registers', register({ studentId: free.id, price: 0 }))).body.price).toBe(
+      '0.00',
+    );
+  });
+
+  it('refuses to register the same student twice in one term (409, naming the rule)', async () => {
+    const before = await ctx.prisma.termRegister.count();
+    const again = await operator.post('/api/term-registers', register({ price: 10 }));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({
+      errorMessage: ALREADY_REGISTERED_MESSAGE,
+      fieldErrors: [{ field: 'studentId', message: ALREADY_REGISTERED_MESSAGE }],
+    });
+    expect(await ctx.prisma.termRegister.count()).toBe(before);
   });
 
   it("refuses a course other than the term's, and another centre's term, student or teacher", async () => {
@@ -204,15 +224,21 @@ describe('GET /api/term-registers', () => {
 
 describe('GET, PUT, paid and DELETE /api/term-registers/:id', () => {
   it('reads, changes, marks paid and unpaid, and deletes', async () => {
-    const id = (await admin.post('/api/term-registers', register())).body.id;
-    expect((await operator.get(`/api/term-registers/${id}`)).body.student.name).toBe('Lily Chen');
+    const zoe = await createStudent(ctx.prisma, first.centre.id, { firstName: 'Zoe', lastName: 'Lam' });
+    const mine = (over: Record<string, unknown> = {}) => register({ studentId: zoe.id, ...over });
+    const id = (await admin.post('/api/term-registers', mine())).body.id;
+    expect((await operator.get(`/api/term-registers/${id}`)).body.student.name).toBe('Zoe Lam');
+    // Lily already has a place in the physics term: moving her registration there is refused.
+    const clash = await operator.put(`/api/term-registers/${id}`, register({ termId: physicsTerm }));
+    expect(clash.status).toBe(409);
+    expect(clash.body.fieldErrors).toEqual([{ field: 'studentId', message: ALREADY_REGISTERED_MESSAGE }]);
     const moved = await operator.put(
       `/api/term-registers/${id}`,
-      register({ termId: physicsTerm, price: '99.90', paymentType: 'CASH' }),
+      mine({ termId: physicsTerm, price: '99.90', paymentType: 'CASH' }),
     );
     expect(moved.status).toBe(200);
     expect(moved.body).toMatchObject({ course: { id: physics }, teacher: null, price: '99.90', paymentType: 'CASH' });
-    const bad = await operator.put(`/api/term-registers/${id}`, register({ price: -5 }));
+    const bad = await operator.put(`/api/term-registers/${id}`, mine({ price: -5 }));
     expect(fieldsOf(bad.body)).toEqual(['price']);
     const paid = await operator.post(`/api/term-registers/${id}/paid`, { paid: true });
     expect(paid.body).toMatchObject({ id, paid: true, price: '99.90' });
@@ -225,7 +251,8 @@ describe('GET, PUT, paid and DELETE /api/term-registers/:id', () => {
 
 describe('tenancy and rights', () => {
   it("hides one centre's registrations from another", async () => {
-    const id = (await admin.post('/api/term-registers', register())).body.id;
+    const student = await createStudent(ctx.prisma, first.centre.id);
+    const id = (await admin.post('/api/term-registers', register({ studentId: student.id }))).body.id;
     const url = `/api/term-registers/${id}`;
     expect((await otherAdmin.get(url)).status).toBe(404);
     expect((await otherAdmin.post(`${url}/paid`, { paid: true })).status).toBe(404);

@@ -1,11 +1,20 @@
 import type { z } from 'zod';
-import { COURSE_IN_USE_MESSAGE, type ZCourseBody } from '../../../src/contracts/courses';
+import { COURSE_IN_USE_MESSAGE, COURSE_NUMBER_TAKEN_MESSAGE, type ZCourseBody } from '../../../src/contracts/courses';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { courseSelect, toCourse } from './course-view';
 import { assertTeachersUsable } from './references';
+import { refuseDuplicate } from './unique-refusal';
+
+// The (organisation, school, course number) unique index is the guard, also against two saves at once.
+const numberTaken = refuseDuplicate(
+  ['school', 'courseNumber'],
+  'courseNumber',
+  COURSE_NUMBER_TAKEN_MESSAGE,
+  'coursenumberexists',
+);
 
 type CourseBody = z.output<typeof ZCourseBody>;
 
@@ -21,33 +30,37 @@ export async function getCourse(prisma: PrismaClient, auth: AuthContext, id: num
 export async function createCourse(prisma: PrismaClient, auth: AuthContext, body: CourseBody) {
   const organisationId = organisationOf(auth);
   const { teacherIds, ...fields } = body;
-  const course = await prisma.$transaction(async (tx) => {
-    await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds');
-    return tx.course.create({
-      data: { ...fields, organisationId, teachers: { connect: teacherIds.map((id) => ({ id })) } },
-      select: courseSelect,
-    });
-  });
+  const course = await prisma
+    .$transaction(async (tx) => {
+      await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds');
+      return tx.course.create({
+        data: { ...fields, organisationId, teachers: { connect: teacherIds.map((id) => ({ id })) } },
+        select: courseSelect,
+      });
+    })
+    .catch(numberTaken);
   return toCourse(course);
 }
 
 export async function updateCourse(prisma: PrismaClient, auth: AuthContext, id: number, body: CourseBody) {
   const organisationId = organisationOf(auth);
   const { teacherIds, ...fields } = body;
-  const course = await prisma.$transaction(async (tx) => {
-    const current = await tx.course.findFirst({
-      where: { id, organisationId },
-      select: { teachers: { select: { id: true } } },
-    });
-    if (!current) throw notFound('Course', id);
-    const linked = current.teachers.map((t) => t.id);
-    await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds', linked);
-    return tx.course.update({
-      where: { id },
-      data: { ...fields, teachers: { set: [...new Set(teacherIds)].map((teacherId) => ({ id: teacherId })) } },
-      select: courseSelect,
-    });
-  });
+  const course = await prisma
+    .$transaction(async (tx) => {
+      const current = await tx.course.findFirst({
+        where: { id, organisationId },
+        select: { teachers: { select: { id: true } } },
+      });
+      if (!current) throw notFound('Course', id);
+      const linked = current.teachers.map((t) => t.id);
+      await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds', linked);
+      return tx.course.update({
+        where: { id },
+        data: { ...fields, teachers: { set: [...new Set(teacherIds)].map((teacherId) => ({ id: teacherId })) } },
+        select: courseSelect,
+      });
+    })
+    .catch(numberTaken);
   return toCourse(course);
 }
 

@@ -1,11 +1,24 @@
 import type { z } from 'zod';
-import { COURSE_NOT_TERMS_MESSAGE, type ZTermRegisterBody } from '../../../src/contracts/term-registers';
+import {
+  ALREADY_REGISTERED_MESSAGE,
+  COURSE_NOT_TERMS_MESSAGE,
+  type ZTermRegisterBody,
+} from '../../../src/contracts/term-registers';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { assertTeachersUsable, studentOfCentre, termOfCentre } from './references';
 import { termRegisterSelect, toTermRegister } from './term-register-view';
+import { refuseDuplicate } from './unique-refusal';
+
+// (termId, studentId) is unique: a student registers once per term.
+const alreadyRegistered = refuseDuplicate(
+  ['termId', 'studentId'],
+  'studentId',
+  ALREADY_REGISTERED_MESSAGE,
+  'alreadyregistered',
+);
 
 type TermRegisterBody = z.output<typeof ZTermRegisterBody>;
 
@@ -48,23 +61,27 @@ async function registerData(
 
 export async function createTermRegister(prisma: PrismaClient, auth: AuthContext, body: TermRegisterBody) {
   const organisationId = organisationOf(auth);
-  const register = await prisma.$transaction(async (tx) =>
-    tx.termRegister.create({
-      data: { ...(await registerData(tx, organisationId, body)), organisationId },
-      select: termRegisterSelect,
-    }),
-  );
+  const register = await prisma
+    .$transaction(async (tx) =>
+      tx.termRegister.create({
+        data: { ...(await registerData(tx, organisationId, body)), organisationId },
+        select: termRegisterSelect,
+      }),
+    )
+    .catch(alreadyRegistered);
   return toTermRegister(register);
 }
 
 export async function updateTermRegister(prisma: PrismaClient, auth: AuthContext, id: number, body: TermRegisterBody) {
   const organisationId = organisationOf(auth);
-  const register = await prisma.$transaction(async (tx) => {
-    const current = await tx.termRegister.findFirst({ where: { id, organisationId }, select: { teacherId: true } });
-    if (!current) throw notFound('Term register', id);
-    const data = await registerData(tx, organisationId, body, current.teacherId);
-    return tx.termRegister.update({ where: { id }, data, select: termRegisterSelect });
-  });
+  const register = await prisma
+    .$transaction(async (tx) => {
+      const current = await tx.termRegister.findFirst({ where: { id, organisationId }, select: { teacherId: true } });
+      if (!current) throw notFound('Term register', id);
+      const data = await registerData(tx, organisationId, body, current.teacherId);
+      return tx.termRegister.update({ where: { id }, data, select: termRegisterSelect });
+    })
+    .catch(alreadyRegistered);
   return toTermRegister(register);
 }
 
