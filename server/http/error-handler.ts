@@ -7,16 +7,26 @@ export const notFoundApi: RequestHandler = (req, _res, next) => {
   next(new AppError('not_found', `No API endpoint ${req.method} ${req.path}`));
 };
 
-// Bodies that express.json() rejects carry a status and a type; everything else unexpected is a 500.
-function fromBodyParser(error: { type?: string; status?: number }): AppError | undefined {
+// Errors Express and its body parsers raise for what the client sent (http-errors with a 4xx status:
+// bad JSON, unknown charset or Content-Encoding, a broken gzip stream, an undecodable %-escape in the
+// path). They are the client's fault: answer 4xx in the standard body, never 500.
+function fromClientError(error: { type?: unknown; status?: unknown; expose?: unknown }): AppError | undefined {
+  const status = error.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (error.expose !== true && !(error instanceof URIError)) return undefined;
   if (error.type === 'entity.parse.failed') return new AppError('validation', 'The request body is not valid JSON');
-  if (error.type === 'entity.too.large') return new AppError('payload_too_large', 'The request body is too large');
-  if (error.status === 400 && error.type) return new AppError('validation', 'The request body could not be read');
-  return undefined;
+  if (status === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (error.type === 'charset.unsupported') {
+    return new AppError('unsupported_media_type', 'The request body must be UTF-8 (unsupported charset)');
+  }
+  if (status === 415) {
+    return new AppError('unsupported_media_type', 'Unsupported Content-Encoding: send gzip, deflate, br or none');
+  }
+  return new AppError('validation', 'The request could not be read (malformed body or address)');
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof AppError ? error : fromBodyParser(error ?? {});
+  const known = error instanceof AppError ? error : fromClientError(error ?? {});
   const traceId = req.traceId;
   if (!known) {
     log('error', 'unexpected error', {

@@ -43,7 +43,33 @@ export function requireRight(right: RouteRight): RightGuard {
   return Object.assign(guard, { right });
 }
 
+const NUL_MESSAGE = 'Must not contain a NUL character';
+
+/** Paths of strings holding U+0000, which PostgreSQL text cannot store, anywhere in the input. */
+function nulFields(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(path.join('.'));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => nulFields(item, [...path, String(i)], found));
+  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], found);
+  }
+  return found;
+}
+
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+  // Checked for every request, schema or not, so no NUL can reach the database by any field.
+  const withNul = nulFields(value);
+  if (withNul.length) {
+    const fieldErrors = withNul.map((field) => ({ field: field || where, message: NUL_MESSAGE }));
+    throw new AppError(
+      'validation',
+      `Invalid ${where}: ${fieldErrors.map((f) => f.field).join(', ')}: ${NUL_MESSAGE}`,
+      {
+        fieldErrors,
+      },
+    );
+  }
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;

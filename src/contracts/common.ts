@@ -46,13 +46,16 @@ export const ZOptionalMoney = z
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
   .refine((v) => v === null || /^\d{1,10}(\.\d{1,2})?$/.test(v), MONEY_MESSAGE);
 
-/** A calendar date 'YYYY-MM-DD' (no time, no zone). */
+/** A calendar date 'YYYY-MM-DD' (no time, no zone) that exists, in years 0001-9999 (PostgreSQL has no year 0). */
 export const ZDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
   .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    (v) =>
+      v >= '0001-01-01' &&
+      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
     DATE_MESSAGE,
   );
 export const ZOptionalDate = z
@@ -60,7 +63,23 @@ export const ZOptionalDate = z
   .optional()
   .transform((v) => (v ? v : null));
 
-export const ZId = z.coerce.number().int().positive();
+/** Ids are PostgreSQL int4 serials: 1 to 2^31-1. */
+export const MAX_ID = 2147483647;
+export const ID_MESSAGE = `Must be a whole number from 1 to ${MAX_ID}`;
+/**
+ * An id as a JSON number or, in paths and queries, its canonical decimal text: no sign, spaces, leading
+ * zeros, exponent or hex ("true", [1], "0x1", " 1 " and "01" are refused, not read as 1).
+ */
+export const isId = (v: unknown): boolean =>
+  typeof v === 'number'
+    ? Number.isInteger(v) && v >= 1 && v <= MAX_ID
+    : typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= MAX_ID;
+export const idOf = (message = ID_MESSAGE) =>
+  z
+    .union([z.number(), z.string()], { error: message })
+    .refine(isId, message)
+    .transform((v) => Number(v));
+export const ZId = idOf();
 export const ZIdParams = z.object({ id: ZId });
 
 /** Query booleans arrive as strings. */

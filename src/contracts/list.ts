@@ -2,7 +2,8 @@ import { z } from './z';
 
 /** Query every list endpoint takes: ProTable's paging plus one sort column. */
 export const ZListQuery = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  // Capped so that (current - 1) * pageSize stays a sane OFFSET.
+  current: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
   sortField: z.string().max(40).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),

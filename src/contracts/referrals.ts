@@ -1,4 +1,4 @@
-import { optionalText, ZId, ZIdParams, ZOptionalEmail, ZOptionalPhone } from './common';
+import { idOf, optionalText, ZId, ZIdParams, ZOptionalEmail, ZOptionalPhone } from './common';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
@@ -30,10 +30,7 @@ export const ZReferrerListQuery = ZListQuery.extend({
 
 export const ZReferralBody = z.object({
   // The seed: "Referrer required on a referral"; null, '' and absent all mean "not chosen".
-  referrerId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: REFERRER_REQUIRED }).int(REFERRER_REQUIRED).positive(REFERRER_REQUIRED),
-  ),
+  referrerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idOf(REFERRER_REQUIRED)),
   studentId: ZId.nullish().transform((v) => v ?? null),
   comments: optionalText(5000),
 });
