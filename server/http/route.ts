@@ -49,9 +49,8 @@ const NUL_MESSAGE = 'Must not contain a NUL character';
 function nulFields(value: unknown, path: string[] = [], found: string[] = []): string[] {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) found.push(path.join('.'));
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => nulFields(item, [...path, String(i)], found));
   } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    // Arrays too: their entries are keyed '0', '1', ... as zod names them.
     for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], found);
   }
   return found;
