@@ -21,4 +21,15 @@ describe('tokens', () => {
       expect(verifyToken(secret, token)).toBeUndefined();
     }
   });
+
+  it('rejects a token without an expiry, and an expired one', () => {
+    const forever = jwt.sign({ ver: 0 }, secret, { algorithm: 'HS256', subject: '1', issuer: 'level-up' });
+    expect(jwt.verify(forever, secret)).toBeTruthy(); // the library alone would accept it
+    expect(verifyToken(secret, forever)).toBeUndefined();
+    const expired = jwt.sign({ ver: 0, exp: Math.floor(Date.now() / 1000) - 10 }, secret, {
+      subject: '1',
+      issuer: 'level-up',
+    });
+    expect(verifyToken(secret, expired)).toBeUndefined();
+  });
 });

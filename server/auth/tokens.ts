@@ -23,7 +23,8 @@ export function signToken(secret: string, claims: TokenClaims, rememberMe: boole
 export function verifyToken(secret: string, token: string): TokenClaims | undefined {
   try {
     const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM], issuer: 'level-up' });
-    if (typeof payload === 'string') return undefined;
+    // jwt.verify() checks `exp` only when present: a token without one would never expire.
+    if (typeof payload === 'string' || typeof payload.exp !== 'number') return undefined;
     const userId = Number(payload.sub);
     const tokenVersion = payload.ver;
     if (!Number.isSafeInteger(userId) || typeof tokenVersion !== 'number') return undefined;
