@@ -130,6 +130,13 @@ export const studentEndpoints = {
     summary: 'The filtered student list as .xlsx',
     query: ZStudentFilters,
   }),
+  nextId: defineEndpoint({
+    ...base,
+    method: 'get',
+    path: '/students/next-id',
+    summary: "A suggestion for a new student's ID: one more than the highest of the newest ID's pattern",
+    reply: z.object({ studentId: z.string() }),
+  }),
   importTemplate: defineEndpoint({
     ...base,
     method: 'get',

@@ -124,3 +124,28 @@ describe('tenancy and roles', () => {
     expect((await request(ctx.app).get('/api/students')).status).toBe(401);
   });
 });
+
+describe('GET /api/students/next-id', () => {
+  it("suggests one more than the highest number of the newest ID's pattern, keeping the padding", async () => {
+    const centre = await createCentreWithStaff(ctx);
+    const operator = as(centre.tokens.operator);
+    expect((await operator.get('/api/students/next-id')).body).toEqual({ studentId: 'S0001' });
+    for (const studentId of ['LU-0099', 'LU-0100', 'OTHER-7', 'LU-0042']) {
+      await createStudentRecord(ctx.prisma, centre.centre.id, { studentId });
+    }
+    // Newest is LU-0042; the pattern's highest is 100. Another centre's IDs do not count.
+    await createStudentRecord(ctx.prisma, first.centre.id, { studentId: 'LU-9999' });
+    const res = await operator.get('/api/students/next-id');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ studentId: 'LU-0101' });
+    expect(
+      (await operator.post('/api/students', { studentId: res.body.studentId, firstName: 'N', lastName: 'X' })).status,
+    ).toBe(201);
+    expect((await operator.get('/api/students/next-id')).body).toEqual({ studentId: 'LU-0102' });
+  });
+
+  it('needs the right to create students', async () => {
+    expect((await as(first.tokens.teacher).get('/api/students/next-id')).status).toBe(403);
+    expect((await request(ctx.app).get('/api/students/next-id')).status).toBe(401);
+  });
+});

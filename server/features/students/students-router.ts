@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { importStudents, sendImportTemplate } from './import-students';
 import { exportStudents, listStudents } from './list-students';
+import { nextStudentId } from './next-student-id';
 import { createStudent, getStudent, updateStudent } from './save-student';
 import { activateStudent, deactivateStudent, deactivateStudents } from './student-activation';
 
@@ -12,6 +13,7 @@ export function studentsRouter({ prisma }: AppDeps): Router {
   // Fixed paths first: '/students/export' must not be taken for '/students/:id'.
   route(router, endpoints.list, ({ auth, query }) => listStudents(prisma, auth, query));
   route(router, endpoints.exportXlsx, ({ auth, query, res }) => exportStudents(prisma, auth, query, res));
+  route(router, endpoints.nextId, ({ auth }) => nextStudentId(prisma, auth));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
   route(router, endpoints.importFile, ({ auth, query, req }) => importStudents(prisma, auth, req, query.dryRun));
   route(router, endpoints.deactivateMany, ({ auth, body }) => deactivateStudents(prisma, auth, body.ids));
