@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
+import { benchFirstLoad } from './first-load';
 import { benchStudents } from './students';
 
 process.env.LOG_LEVEL = 'silent';
@@ -38,6 +39,8 @@ async function all() {
   await main();
   console.log('');
   await benchStudents();
+  console.log('');
+  await benchFirstLoad();
 }
 
 all().then(
