@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { lockDataDir } from './pglite-lock';
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
@@ -32,25 +33,37 @@ export function describeTarget(target: DatabaseTarget): string {
 }
 
 // One PGlite instance per folder and process: two instances on the same files would corrupt them.
-const pgliteInstances = new Map<string, Promise<PGlite>>();
+// Other processes are kept out by the folder's lock file (pglite-lock.ts).
+const pgliteInstances = new Map<string, { instance: Promise<PGlite>; release: () => void }>();
 
-export function openPglite(dataDir: string): Promise<PGlite> {
-  let instance = pgliteInstances.get(dataDir);
-  if (!instance) {
-    // PGlite does not create parent folders.
-    if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-    // Extensions the migrations create must be loaded into PGlite (the server has them installed).
-    instance = PGlite.create(dataDir, { extensions: { pg_trgm } });
-    pgliteInstances.set(dataDir, instance);
-  }
+/** `loadDataDir`: start from a dumpDataDir() tarball instead of an empty cluster (tests' migrated template). */
+export function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<PGlite> {
+  const open = pgliteInstances.get(dataDir);
+  if (open) return open.instance;
+  const inMemory = dataDir.startsWith('memory://');
+  // PGlite does not create parent folders.
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  // Refused here, before PGlite reads a file, when another process has the folder.
+  const release = inMemory ? () => {} : lockDataDir(dataDir);
+  // Extensions the migrations create must be loaded into PGlite (the server has them installed).
+  const instance = PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  pgliteInstances.set(dataDir, { instance, release });
+  instance.catch(() => {
+    if (pgliteInstances.get(dataDir)?.instance === instance) pgliteInstances.delete(dataDir);
+    release();
+  });
   return instance;
 }
 
 export async function closePglite(dataDir: string): Promise<void> {
-  const instance = pgliteInstances.get(dataDir);
-  if (!instance) return;
+  const open = pgliteInstances.get(dataDir);
+  if (!open) return;
   pgliteInstances.delete(dataDir);
-  await (await instance).close();
+  try {
+    await (await open.instance).close();
+  } finally {
+    open.release();
+  }
 }
 
 export async function createAdapterFactory(target: DatabaseTarget) {
