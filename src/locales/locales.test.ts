@@ -81,7 +81,8 @@ describe('screens', () => {
         {intl.formatMessage({ id: 'pages.login.submit' })} <img alt="" /> Level Up
       </Card>);
       const columns = [{ title: 'Course', dataIndex: 'course' }, { title: t('common.status') }];
-      message.success('Saved');`;
+      message.success('Saved');
+      const groups = [{ label: t('forms.teacher.ofCourse'), title: 'ofCourse' }];`;
     expect(findHardcodedText('sample.tsx', sample).map((f) => f.text)).toEqual([
       'Students',
       'Save',

@@ -37,6 +37,8 @@ export interface Finding {
 }
 
 const looksEnglish = (text: string) => /[A-Za-z]{2,}/.test(text) && !SAME_IN_EVERY_LANGUAGE.has(text.trim());
+/** A prop or key value such as 'ofCourse' or 'others' is a code name (a key), not a sentence. */
+const looksLikeCodeName = (text: string) => /^[a-z][A-Za-z0-9_]*$/.test(text);
 
 /** The literal strings an expression shows: 'a', `a`, c ? 'a' : 'b', x ?? 'a', x || 'a'. */
 function shownStrings(node: ts.Node | undefined): string[] {
@@ -64,7 +66,8 @@ export function findHardcodedText(fileName: string, source: string): Finding[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const findings: Finding[] = [];
   const report = (node: ts.Node, texts: string[]) => {
-    for (const text of texts.filter(looksEnglish)) {
+    const shown = ts.isJsxText(node) ? texts : texts.filter((text) => !looksLikeCodeName(text));
+    for (const text of shown.filter(looksEnglish)) {
       findings.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: text.trim() });
     }
   };

@@ -2,9 +2,8 @@ import { ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { getLocale, setLocale, useIntl, useModel } from '@umijs/max';
 import { Form, message } from 'antd';
 import type { TAccount, TUpdateAccountBody } from '@/contracts/account';
-import { ZEmail } from '@/contracts/account';
 import { showFormError } from '@/requestErrorConfig';
-import { zodRule } from '@/utils/formRules';
+import { accountRules } from '@/utils/accountRules';
 import { updateAccount } from '../service';
 
 const LANGUAGES = [
@@ -14,9 +13,10 @@ const LANGUAGES = [
 
 export default function AccountForm({ account }: { account: TAccount }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { setInitialState } = useModel('@@initialState');
   const [form] = Form.useForm<TUpdateAccountBody>();
+  const rules = accountRules(t);
 
   const onFinish = async (values: TUpdateAccountBody) => {
     let saved: TAccount;
@@ -51,13 +51,9 @@ export default function AccountForm({ account }: { account: TAccount }) {
       onFinish={onFinish}
     >
       <ProFormText label={t('pages.profile.login')} fieldProps={{ value: account.login }} disabled />
-      <ProFormText name="firstName" label={t('pages.profile.firstName')} rules={[{ max: 50 }]} />
-      <ProFormText name="lastName" label={t('pages.profile.lastName')} rules={[{ max: 50 }]} />
-      <ProFormText
-        name="email"
-        label={t('pages.profile.email')}
-        rules={[{ required: true, message: t('pages.register.email.required') }, zodRule(ZEmail)]}
-      />
+      <ProFormText name="firstName" label={t('pages.profile.firstName')} rules={rules.name} />
+      <ProFormText name="lastName" label={t('pages.profile.lastName')} rules={rules.name} />
+      <ProFormText name="email" label={t('pages.profile.email')} rules={rules.email} />
       <ProFormSelect name="langKey" label={t('pages.profile.langKey')} options={LANGUAGES} allowClear={false} />
     </ProForm>
   );

@@ -1,9 +1,9 @@
 import { ProForm, ProFormText } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Form, message } from 'antd';
-import { ZPassword } from '@/contracts/account';
 import { showFormError } from '@/requestErrorConfig';
-import { matchesPassword, zodRule } from '@/utils/formRules';
+import { accountRules } from '@/utils/accountRules';
+import { matchesPassword } from '@/utils/formRules';
 import { setToken } from '@/utils/session';
 import { changePassword } from '../service';
 
@@ -15,7 +15,7 @@ interface PasswordValues {
 
 export default function ChangePasswordForm() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<PasswordValues>();
 
   const onFinish = async ({ currentPassword, newPassword }: PasswordValues) => {
@@ -50,7 +50,7 @@ export default function ChangePasswordForm() {
         name="newPassword"
         label={t('pages.profile.newPassword')}
         fieldProps={{ autoComplete: 'new-password' }}
-        rules={[{ required: true, message: t('pages.login.password.required') }, zodRule(ZPassword)]}
+        rules={accountRules(t).newPassword}
       />
       <ProFormText.Password
         name="confirm"

@@ -1,15 +1,13 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LoginForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-components';
-import { history, Link, useIntl, useModel, useSearchParams } from '@umijs/max';
+import { history, Link, useIntl, useSearchParams } from '@umijs/max';
 import { Alert, message, Tabs } from 'antd';
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
 import UserPage from '@/components/UserPage';
-import { PASSWORD_MIN } from '@/contracts/account';
-import { authoritiesChanged } from '@/utils/authority';
+import { accountRules } from '@/utils/accountRules';
 import { safeRedirectPath } from '@/utils/redirect';
 import { toRequestFailure } from '@/utils/requestError';
-import { getStoredAuthorities, setToken, storeAuthorities } from '@/utils/session';
+import { useSignIn } from '../useSignIn';
 import { loginFailureText } from './loginError';
 import { authenticate, type LoginValues } from './service';
 
@@ -20,32 +18,29 @@ const REDIRECT_DELAY_MS = 100;
 export default function LoginPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { initialState, setInitialState } = useModel('@@initialState');
+  const signIn = useSignIn();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string>();
+  const rules = accountRules(t);
 
   const onFinish = async (values: LoginValues) => {
     setFailure(undefined);
+    let token: string;
     try {
-      const { id_token } = await authenticate(values);
-      setToken(id_token);
+      token = (await authenticate(values)).id_token;
     } catch (error) {
       setFailure(loginFailureText(toRequestFailure(error), t));
       return;
     }
-    const currentUser = await initialState?.fetchUserInfo();
-    if (!currentUser) {
+    const signedIn = await signIn(token);
+    if (!signedIn) {
       setFailure(t('request.error.retry'));
       return;
     }
-    const changed = authoritiesChanged(getStoredAuthorities(), currentUser.authorities);
-    storeAuthorities(currentUser.authorities);
-    // Commit the user before navigating, so the layout and the access rules see them at once.
-    flushSync(() => setInitialState((state) => state && { ...state, currentUser }));
     message.success(t('pages.login.success'), WELCOME_SECONDS);
     setTimeout(() => {
       // Other rights than last time: start from the root path, not from a page of the old rights.
-      if (changed) history.replace('/');
+      if (signedIn.authoritiesChanged) history.replace('/');
       else history.push(safeRedirectPath(searchParams.get('redirect'), window.location.origin));
     }, REDIRECT_DELAY_MS);
   };
@@ -66,16 +61,13 @@ export default function LoginPage() {
           name="username"
           fieldProps={{ size: 'large', prefix: <UserOutlined />, autoComplete: 'username' }}
           placeholder={t('pages.login.username')}
-          rules={[{ required: true, message: t('pages.login.username.required') }]}
+          rules={rules.signInName}
         />
         <ProFormText.Password
           name="password"
           fieldProps={{ size: 'large', prefix: <LockOutlined />, autoComplete: 'current-password' }}
           placeholder={t('pages.login.password')}
-          rules={[
-            { required: true, message: t('pages.login.password.required') },
-            { min: PASSWORD_MIN, message: t('pages.login.password.min', { min: PASSWORD_MIN }) },
-          ]}
+          rules={rules.signInPassword}
         />
         <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 24 }}>
           <ProFormCheckbox noStyle name="rememberMe">

@@ -1,30 +1,61 @@
-import { LoginForm, ProFormText } from '@ant-design/pro-components';
+import { LoginForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { getLocale, history, Link, useIntl } from '@umijs/max';
 import { Form, message } from 'antd';
+import { useMemo } from 'react';
 import UserPage from '@/components/UserPage';
-import { type TRegisterBody, ZEmail, ZLangKey, ZLogin, ZPassword, ZRegisterBody } from '@/contracts/account';
+import { type TRegisterBody, ZLangKey } from '@/contracts/account';
 import { showFormError } from '@/requestErrorConfig';
-import { matchesPassword, zodRule } from '@/utils/formRules';
+import { accountRules } from '@/utils/accountRules';
+import { matchesPassword } from '@/utils/formRules';
+import { useSignIn } from '../useSignIn';
+import {
+  currencyOptions,
+  DEFAULT_CURRENCY,
+  defaultTimeZone,
+  supportedTimeZones,
+  timeZoneOptions,
+} from './centreSettings';
 import { register } from './service';
 
 type RegisterValues = Omit<TRegisterBody, 'langKey'> & { confirm: string };
+const FIELDS = ['organisationName', 'login', 'email', 'password', 'firstName', 'lastName', 'timeZone', 'currency'];
 
-/** Register: creates a new centre (organisation) and its first admin, then back to the login page. */
+/**
+ * Register: a new centre (organisation) with its time zone and currency, and its first admin, who
+ * is signed in at once and lands on the dashboard.
+ */
 export default function RegisterPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<RegisterValues>();
+  const signIn = useSignIn();
+  const rules = accountRules(t);
+  const locale = getLocale();
+  const zones = useMemo(() => {
+    const all = supportedTimeZones();
+    return {
+      options: timeZoneOptions(all),
+      initial: defaultTimeZone(all, Intl.DateTimeFormat().resolvedOptions().timeZone),
+    };
+  }, []);
+  const currencies = useMemo(() => currencyOptions(locale), [locale]);
 
   const onFinish = async ({ confirm: _confirm, ...values }: RegisterValues) => {
-    const langKey = ZLangKey.safeParse(getLocale()).data ?? 'en-US';
+    const langKey = ZLangKey.safeParse(locale).data ?? 'en-US';
+    let token: string;
     try {
-      await register({ ...values, langKey });
+      token = (await register({ ...values, langKey })).id_token;
     } catch (error) {
-      showFormError(error, form, ['organisationName', 'login', 'email', 'password', 'firstName', 'lastName']);
+      showFormError(error, form, FIELDS as (keyof RegisterValues)[]);
       return;
     }
-    message.success(t('pages.register.success'));
-    history.push('/user/login');
+    // The centre exists: if its account cannot be loaded now, signing in by hand still works.
+    if (!(await signIn(token))) {
+      history.push('/user/login');
+      return;
+    }
+    message.success(t('pages.register.signedIn'));
+    history.replace('/dashboard');
   };
 
   const required = (id: string) => ({ required: true, message: t(id) });
@@ -35,6 +66,7 @@ export default function RegisterPage() {
         logo={<img alt="" src="/logo.svg" />}
         title="Level Up"
         subTitle={t('pages.register.title')}
+        initialValues={{ timeZone: zones.initial, currency: DEFAULT_CURRENCY }}
         submitter={{ searchConfig: { submitText: t('pages.register.submit') } }}
         onFinish={onFinish}
         actions={<Link to="/user/login">{t('pages.register.signIn')}</Link>}
@@ -42,25 +74,45 @@ export default function RegisterPage() {
         <ProFormText
           name="organisationName"
           label={t('pages.register.organisationName')}
-          rules={[required('pages.register.organisationName.required'), zodRule(ZRegisterBody.shape.organisationName)]}
+          rules={rules.organisationName}
+        />
+        <ProFormSelect
+          name="timeZone"
+          label={t('pages.register.timeZone')}
+          options={zones.options}
+          allowClear={false}
+          rules={[required('pages.register.timeZone.required')]}
+          fieldProps={{
+            showSearch: true,
+            optionFilterProp: 'label',
+            placeholder: t('pages.register.timeZone.placeholder'),
+          }}
+        />
+        <ProFormSelect
+          name="currency"
+          label={t('pages.register.currency')}
+          options={currencies}
+          allowClear={false}
+          rules={[required('pages.register.currency.required')]}
+          fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
         />
         <ProFormText
           name="login"
           label={t('pages.register.login')}
           fieldProps={{ autoComplete: 'username' }}
-          rules={[required('pages.register.login.required'), zodRule(ZLogin)]}
+          rules={rules.login}
         />
         <ProFormText
           name="email"
           label={t('pages.register.email')}
           fieldProps={{ autoComplete: 'email' }}
-          rules={[required('pages.register.email.required'), zodRule(ZEmail)]}
+          rules={rules.email}
         />
         <ProFormText.Password
           name="password"
           label={t('pages.register.password')}
           fieldProps={{ autoComplete: 'new-password' }}
-          rules={[required('pages.login.password.required'), zodRule(ZPassword)]}
+          rules={rules.newPassword}
         />
         <ProFormText.Password
           name="confirm"
@@ -69,8 +121,8 @@ export default function RegisterPage() {
           fieldProps={{ autoComplete: 'new-password' }}
           rules={[required('pages.register.confirm.required'), matchesPassword(t('pages.register.confirm.mismatch'))]}
         />
-        <ProFormText name="firstName" label={t('pages.register.firstName')} />
-        <ProFormText name="lastName" label={t('pages.register.lastName')} />
+        <ProFormText name="firstName" label={t('pages.register.firstName')} rules={rules.name} />
+        <ProFormText name="lastName" label={t('pages.register.lastName')} rules={rules.name} />
       </LoginForm>
     </UserPage>
   );
