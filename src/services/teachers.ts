@@ -22,25 +22,19 @@ export const deleteTeacher = (id: number) => call<void>(`/api/teachers/${id}`, {
 export const courseOptions = () =>
   call<TCourseOption[]>('/api/courses/options', { skipErrorHandler: true }).catch(() => [] as TCourseOption[]);
 
-/** Thrown by importTeachers with the server's error body (field errors name the rows). */
-export class ImportRefused extends Error {
-  constructor(
-    message: string,
-    readonly body: unknown,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * POST /api/teachers/import with the file itself as the body (the request layer would force a JSON
- * content type, so this uses fetch with the bearer token).
+ * POST /api/teachers/import with the file itself as the body. A refused real run names its rows in
+ * field errors ("row 3 SIN"): those come back as the report's row errors, like a dry run's. Any
+ * other refusal rejects with the server's reason.
  */
 export async function importTeachers(file: File, dryRun: boolean): Promise<TImportReply> {
-  const { ok, status, body } = await uploadSpreadsheet(`/api/teachers/import?dryRun=${dryRun}`, file);
-  if (!ok) {
-    const reason = (body as { errorMessage?: string } | undefined)?.errorMessage;
-    throw new ImportRefused(reason ?? `Import failed (${status})`, body);
-  }
-  return body as TImportReply;
+  const { ok, body } = await uploadSpreadsheet(`/api/teachers/import?dryRun=${dryRun}`, file);
+  if (ok) return body as TImportReply;
+  const refusal = body as { errorMessage?: string; fieldErrors?: { field: string; message: string }[] } | undefined;
+  const errors = (refusal?.fieldErrors ?? []).flatMap(({ field, message }) => {
+    const match = /^row (\d+) (.+)$/.exec(field);
+    return match ? [{ row: Number(match[1]), field: match[2], message }] : [];
+  });
+  if (errors.length) return { dryRun, total: 0, imported: 0, errors };
+  throw new Error(refusal?.errorMessage ?? '');
 }

@@ -1,26 +1,31 @@
+import { getIntl } from '@umijs/max';
 import type { FormInstance } from 'antd';
 import { message } from 'antd';
 import { showRequestError } from '@/requestErrorConfig';
-import { actionTexts, describeActionFailure, type RecordAction } from './recordActions';
+import { actionTextIds, describeActionFailure, type RecordAction } from './recordActions';
+
+const translate = (id: string, values?: Record<string, string | number>) => getIntl().formatMessage({ id }, values);
 
 /**
- * Runs one write with its messages: the pending text while it runs, then success, or the failure
- * text (field errors go onto the form's fields). Resolves true when the write succeeded.
+ * Runs one write with the messages every list and form shows: the pending text while it runs, then
+ * success, or the failure (field errors go onto the form's fields; a rule refusal shows the rule).
+ * Resolves true when the write succeeded. Used by RecordListPage row actions and the record forms.
  */
 export async function runWithMessages<Values>(
   action: RecordAction,
   write: () => Promise<unknown>,
   form?: { instance: FormInstance<Values>; fields: readonly string[] },
 ): Promise<boolean> {
-  const hide = message.loading(actionTexts[action].pending, 0);
+  const texts = actionTextIds[action];
+  const hide = message.loading(translate(texts.pending), 0);
   try {
     await write();
     hide();
-    message.success(actionTexts[action].success);
+    message.success(translate(texts.success));
     return true;
   } catch (error) {
     hide();
-    const failure = describeActionFailure(error, action, form?.fields);
+    const failure = describeActionFailure(error, action, form?.fields ?? [], translate);
     if (failure.signedOut) {
       showRequestError(error);
       return false;

@@ -1,92 +1,69 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Button, message, Popconfirm, Space } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TCourse } from '@/contracts/courses';
-import { deleteCourse, type ListQuery, listCourses } from '@/services/courses';
-import { downloadFile } from '@/utils/download';
-import { toListParams } from '@/utils/listParams';
+import { deleteCourse, listCourses } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
+import { useFormat } from '@/utils/useFormat';
 import CourseForm from './components/CourseForm';
-import { filtersOf } from './listFilters';
 
 /** /course: the centre's courses with their teachers. */
 export default function CoursePage() {
-  const actionRef = useRef<ActionType>();
-  const filters = useRef<ListQuery>({});
-  const [editing, setEditing] = useState<TCourse | 'new'>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const editor = useRecordEditor<TCourse>();
 
   const remove = async (course: TCourse) => {
-    if (await runWithMessages('delete', () => deleteCourse(course.id))) actionRef.current?.reload();
+    if (await runWithMessages('delete', () => deleteCourse(course.id))) editor.reload();
   };
-  const exportList = () =>
-    downloadFile('/api/courses/export', filters.current, 'courses.xlsx').catch(() =>
-      message.error('Failed to export, please try again'),
-    );
-
-  const columns: ProColumns<TCourse>[] = [
-    { title: 'Search', dataIndex: 'q', hideInTable: true, fieldProps: { placeholder: 'Name, school, number' } },
-    { title: 'School', dataIndex: 'school', sorter: true },
-    { title: 'Course number', dataIndex: 'courseNumber', sorter: true },
-    { title: 'Name', dataIndex: 'name', sorter: true },
-    { title: 'Description', dataIndex: 'description', search: false, ellipsis: true },
+  const rowActions = (course: TCourse): RowAction[] => [
+    { key: 'edit', label: t('common.edit'), onClick: () => editor.edit(course) },
     {
-      title: 'Teachers',
-      dataIndex: 'teachers',
-      search: false,
-      render: (_, course) => course.teachers.map((t) => t.name).join(', ') || '-',
+      key: 'delete',
+      label: t('common.delete'),
+      danger: true,
+      confirm: t('lists.courses.confirmDelete', { name: course.name }),
+      onClick: () => remove(course),
     },
-    { title: 'Created', dataIndex: 'createdAt', valueType: 'date', sorter: true, search: false },
+  ];
+  const columns: ProColumns<TCourse>[] = [
+    { title: t('lists.column.school'), dataIndex: 'school', sorter: true, width: 160, ellipsis: true },
+    { title: t('lists.courses.courseNumber'), dataIndex: 'courseNumber', sorter: true, width: 130, ellipsis: true },
+    { title: t('lists.column.name'), dataIndex: 'name', sorter: true, width: 200, ellipsis: true },
+    { title: t('lists.courses.description'), dataIndex: 'description', width: 200, ellipsis: true },
     {
-      title: 'Actions',
-      valueType: 'option',
-      render: (_, course) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing(course)}>
-            Edit
-          </Button>
-          <Popconfirm title={`Delete the course "${course.name}"?`} okText="Delete" onConfirm={() => remove(course)}>
-            <Button type="link" size="small" danger>
-              Delete
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+      title: t('lists.courses.teachers'),
+      dataIndex: 'teachers',
+      width: 180,
+      ellipsis: true,
+      render: (_, course) => course.teachers.map((teacher) => teacher.name).join(', '),
+    },
+    {
+      title: t('lists.column.created'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      width: 110,
+      render: (_, course) => format.dayOf(course.createdAt),
     },
   ];
 
   return (
-    <PageContainer title="Courses">
-      <ProTable<TCourse>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        locale={{ emptyText: 'No courses yet' }}
-        request={(params, sort) => {
-          const query = toListParams(params, sort);
-          filters.current = filtersOf(query);
-          return listCourses(query);
-        }}
-        toolBarRender={() => [
-          <Button key="export" onClick={exportList}>
-            Export
-          </Button>,
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New course
-          </Button>,
-        ]}
-      />
-      {editing && (
-        <CourseForm
-          course={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            actionRef.current?.reload();
-          }}
-        />
-      )}
-    </PageContainer>
+    <RecordListPage<TCourse>
+      listKey="courses"
+      title={t('lists.courses.title')}
+      actionRef={editor.actionRef}
+      columns={columns}
+      hiddenColumns={['description', 'createdAt']}
+      request={listCourses}
+      searchPlaceholder={t('lists.courses.search')}
+      create={{ label: t('lists.courses.new'), onClick: editor.create }}
+      exportFile={{ url: '/api/courses/export', fileName: 'courses.xlsx' }}
+      rowActions={rowActions}
+      emptyText={t('lists.courses.empty')}
+    >
+      <CourseForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

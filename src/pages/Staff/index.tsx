@@ -1,126 +1,108 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { useAccess, useModel } from '@umijs/max';
-import { Button, message, Popconfirm, Space, Tag } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useAccess, useIntl, useModel } from '@umijs/max';
+import { Tag } from 'antd';
+import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TStaff } from '@/contracts/staff';
 import { listStaff, setStaffActivated } from '@/services/staff';
-import { downloadFile } from '@/utils/download';
-import { toListParams } from '@/utils/listParams';
 import { runWithMessages } from '@/utils/runWithMessages';
+import { useFormat } from '@/utils/useFormat';
 import StaffForm from './components/StaffForm';
-
-type Filters = Record<string, string | number | boolean>;
-const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Filters) => filters;
 
 /** /staff: the centre's admins and operators. */
 export default function StaffPage() {
-  const access = useAccess();
-  const { initialState } = useModel('@@initialState');
-  const me = initialState?.currentUser?.id;
-  const canChangeRole = access['staff:changeRole'];
-  const actionRef = useRef<ActionType>();
-  const filters = useRef<Filters>({});
-  const [editing, setEditing] = useState<TStaff | 'new'>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const canChangeRole = useAccess()['staff:changeRole'];
+  const me = useModel('@@initialState').initialState?.currentUser?.id;
+  const editor = useRecordEditor<TStaff>();
+  const roles = { ROLE_ADMIN: t('lists.staff.role.admin'), ROLE_OPERATOR: t('lists.staff.role.operator') };
+  const statuses = { true: { text: t('common.active') }, false: { text: t('common.inactive') } };
 
   const setActivated = async (staff: TStaff, activated: boolean) => {
-    const done = await runWithMessages(activated ? 'activate' : 'deactivate', () =>
-      setStaffActivated(staff.id, activated),
-    );
-    if (done) actionRef.current?.reload();
+    const write = () => setStaffActivated(staff.id, activated);
+    if (await runWithMessages(activated ? 'activate' : 'deactivate', write)) editor.reload();
   };
-  const exportList = () =>
-    downloadFile('/api/staff/export', filters.current, 'staff.xlsx').catch(() =>
-      message.error('Failed to export, please try again'),
-    );
-  // Operators may not change an admin's record (the server refuses it too).
-  const mayEdit = (staff: TStaff) => canChangeRole || staff.role !== 'ROLE_ADMIN';
+  // The server refuses these; the list says why instead of offering them.
+  const rowActions = (staff: TStaff): RowAction[] => {
+    const adminOnly = !canChangeRole && staff.role === 'ROLE_ADMIN' ? t('lists.staff.adminOnly') : undefined;
+    const own = staff.id === me ? t('lists.staff.ownAccount') : undefined;
+    return [
+      { key: 'edit', label: t('common.edit'), onClick: () => editor.edit(staff), disabledReason: adminOnly },
+      staff.activated
+        ? {
+            key: 'deactivate',
+            label: t('common.deactivate'),
+            danger: true,
+            confirm: t('lists.staff.confirmDeactivate', { login: staff.login }),
+            onClick: () => setActivated(staff, false),
+            disabledReason: adminOnly ?? own,
+          }
+        : {
+            key: 'activate',
+            label: t('common.activate'),
+            onClick: () => setActivated(staff, true),
+            disabledReason: adminOnly,
+          },
+    ];
+  };
 
   const columns: ProColumns<TStaff>[] = [
-    { title: 'Search', dataIndex: 'q', hideInTable: true, fieldProps: { placeholder: 'Name, login or email' } },
-    { title: 'Login', dataIndex: 'login', sorter: true },
-    { title: 'First name', dataIndex: 'firstName', sorter: true, search: false },
-    { title: 'Last name', dataIndex: 'lastName', sorter: true, search: false },
-    { title: 'Email', dataIndex: 'email', sorter: true, search: false },
-    { title: 'Phone', dataIndex: 'phone', search: false },
+    { title: t('lists.staff.login'), dataIndex: 'login', sorter: true, width: 130, ellipsis: true },
     {
-      title: 'Role',
+      title: t('lists.column.name'),
+      dataIndex: 'lastName',
+      key: 'name',
+      sorter: true,
+      width: 170,
+      ellipsis: true,
+      render: (_, staff) => [staff.firstName, staff.lastName].filter(Boolean).join(' '),
+    },
+    { title: t('lists.column.email'), dataIndex: 'email', sorter: true, width: 200, ellipsis: true },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 130, ellipsis: true },
+    { title: t('lists.staff.role'), dataIndex: 'role', width: 100, render: (_, staff) => roles[staff.role] },
+    {
+      title: t('common.status'),
+      dataIndex: 'activated',
+      width: 90,
+      render: (_, staff) =>
+        staff.activated ? <Tag color="green">{t('common.active')}</Tag> : <Tag>{t('common.inactive')}</Tag>,
+    },
+    {
+      title: t('lists.column.created'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      width: 110,
+      render: (_, staff) => format.dayOf(staff.createdAt),
+    },
+  ];
+  const filters: ProColumns<TStaff>[] = [
+    {
+      title: t('lists.staff.role'),
       dataIndex: 'role',
       valueType: 'select',
-      valueEnum: { ROLE_ADMIN: { text: 'Admin' }, ROLE_OPERATOR: { text: 'Operator' } },
+      valueEnum: { ROLE_ADMIN: { text: roles.ROLE_ADMIN }, ROLE_OPERATOR: { text: roles.ROLE_OPERATOR } },
     },
-    {
-      title: 'Status',
-      dataIndex: 'activated',
-      valueType: 'select',
-      valueEnum: { true: { text: 'Active' }, false: { text: 'Inactive' } },
-      render: (_, staff) => (staff.activated ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
-    },
-    { title: 'Created', dataIndex: 'createdAt', valueType: 'date', sorter: true, search: false },
-    {
-      title: 'Actions',
-      valueType: 'option',
-      render: (_, staff) =>
-        mayEdit(staff) && (
-          <Space>
-            <Button type="link" size="small" onClick={() => setEditing(staff)}>
-              Edit
-            </Button>
-            {staff.activated ? (
-              staff.id !== me && (
-                <Popconfirm
-                  title={`Deactivate ${staff.login}? They are signed out at once.`}
-                  okText="Deactivate"
-                  onConfirm={() => setActivated(staff, false)}
-                >
-                  <Button type="link" size="small" danger>
-                    Deactivate
-                  </Button>
-                </Popconfirm>
-              )
-            ) : (
-              <Button type="link" size="small" onClick={() => setActivated(staff, true)}>
-                Activate
-              </Button>
-            )}
-          </Space>
-        ),
-    },
+    { title: t('common.status'), dataIndex: 'activated', valueType: 'select', valueEnum: statuses },
   ];
 
   return (
-    <PageContainer title="Staff">
-      <ProTable<TStaff>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        locale={{ emptyText: 'No staff members match' }}
-        request={(params, sort) => {
-          const query = toListParams(params, sort);
-          filters.current = withoutPaging(query);
-          return listStaff(query);
-        }}
-        toolBarRender={() => [
-          <Button key="export" onClick={exportList}>
-            Export
-          </Button>,
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New staff member
-          </Button>,
-        ]}
-      />
-      {editing && (
-        <StaffForm
-          staff={editing === 'new' ? undefined : editing}
-          canChangeRole={canChangeRole}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            actionRef.current?.reload();
-          }}
-        />
-      )}
-    </PageContainer>
+    <RecordListPage<TStaff>
+      listKey="staff"
+      title={t('lists.staff.title')}
+      actionRef={editor.actionRef}
+      columns={columns}
+      filters={filters}
+      hiddenColumns={['createdAt']}
+      request={listStaff}
+      searchPlaceholder={t('lists.staff.search')}
+      create={{ label: t('lists.staff.new'), onClick: editor.create }}
+      exportFile={{ url: '/api/staff/export', fileName: 'staff.xlsx' }}
+      rowActions={rowActions}
+      emptyText={t('lists.staff.empty')}
+    >
+      <StaffForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

@@ -1,134 +1,114 @@
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Link, useLocation } from '@umijs/max';
-import { Button, message, Popconfirm } from 'antd';
-import { useRef, useState } from 'react';
-import type { TStudent } from '@/contracts/students';
-import { activateStudent, deactivateStudent, deactivateStudents, listStudents } from '@/services/students';
-import { downloadFile } from '@/utils/download';
-import { toListParams } from '@/utils/listParams';
-import { studentColumns } from './columns';
+import { useIntl, useLocation } from '@umijs/max';
+import { Button, Popconfirm } from 'antd';
+import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
+import { STUDENT_IMPORT_HEADERS, type TStudent } from '@/contracts/students';
+import {
+  activateStudent,
+  deactivateStudent,
+  deactivateStudents,
+  importStudents,
+  listStudents,
+} from '@/services/students';
+import { runWithMessages } from '@/utils/runWithMessages';
+import { useFormat } from '@/utils/useFormat';
+import { hiddenStudentColumns, studentColumns, studentFilters } from './columns';
 import { showDeactivationReport } from './components/deactivation-report';
-import ImportDialog from './components/ImportDialog';
-import { withPending } from './components/pending';
 import StudentForm from './components/StudentForm';
 
-/** One page for both /student/all-student and /student/inactive-student (spec section 2). */
+/**
+ * /student/all-student (every status, with a status filter) and /student/inactive-student (only
+ * inactive students: reactivating them is the work there, so no New or Import).
+ */
 export default function StudentPage() {
-  const { pathname } = useLocation();
-  const inactive = pathname.endsWith('/inactive-student');
-  const action = useRef<ActionType>();
-  const lastQuery = useRef<Record<string, string | number | boolean>>({});
-  const [editing, setEditing] = useState<{ student?: TStudent }>();
-  const [importing, setImporting] = useState(false);
-  const reload = () => action.current?.reload();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const inactivePage = useLocation().pathname.endsWith('/inactive-student');
+  const editor = useRecordEditor<TStudent>();
+  const count = (n: number) => t('lists.students.count', { count: n });
 
-  const toggle = async (student: TStudent) => {
-    try {
-      if (student.active) await withPending('deactivate', () => deactivateStudent(student.id));
-      else await withPending('activate', () => activateStudent(student.id));
-    } catch {
-      return; // withPending has said it failed
-    }
-    reload();
+  const setActive = async (student: TStudent, active: boolean) => {
+    const write = () => (active ? activateStudent(student.id) : deactivateStudent(student.id));
+    if (await runWithMessages(active ? 'activate' : 'deactivate', write)) editor.reload();
   };
   const deactivateSelected = async (rows: TStudent[], clear: () => void) => {
-    try {
-      const reply = await withPending('deactivate', () => deactivateStudents(rows.map((r) => r.id)));
-      showDeactivationReport(reply, rows);
-    } catch {
-      return;
-    }
+    let reply: Awaited<ReturnType<typeof deactivateStudents>> | undefined;
+    const done = await runWithMessages('deactivate', async () => {
+      reply = await deactivateStudents(rows.map((r) => r.id));
+    });
+    if (!done || !reply) return;
+    showDeactivationReport(reply, rows, t);
     clear();
-    reload();
+    editor.reload();
   };
-
-  const columns: ProColumns<TStudent>[] = [
-    ...studentColumns,
-    {
-      title: 'Actions',
-      valueType: 'option',
-      key: 'actions',
-      render: (_, student) => [
-        <Button key="edit" type="link" size="small" onClick={() => setEditing({ student })}>
-          Edit
-        </Button>,
-        <Popconfirm
-          key="toggle"
-          title={student.active ? 'Deactivate this student?' : 'Activate this student?'}
-          onConfirm={() => toggle(student)}
-        >
-          <Button type="link" size="small" danger={student.active}>
-            {student.active ? 'Deactivate' : 'Activate'}
-          </Button>
-        </Popconfirm>,
-        <Link key="dashboard" to={`/student/studentDashboard/${student.id}`}>
-          Dashboard
-        </Link>,
-      ],
-    },
+  const rowActions = (student: TStudent): RowAction[] => [
+    { key: 'edit', label: t('common.edit'), onClick: () => editor.edit(student) },
+    student.active
+      ? {
+          key: 'deactivate',
+          label: t('common.deactivate'),
+          danger: true,
+          confirm: t('lists.students.confirmDeactivate'),
+          onClick: () => setActive(student, false),
+        }
+      : {
+          key: 'activate',
+          label: t('common.activate'),
+          confirm: t('lists.students.confirmActivate'),
+          onClick: () => setActive(student, true),
+        },
+    { key: 'dashboard', label: t('lists.action.dashboard'), to: `/student/studentDashboard/${student.id}` },
   ];
 
   return (
-    <PageContainer title={inactive ? 'Inactive Students' : 'All Students'}>
-      <ProTable<TStudent>
-        key={inactive ? 'inactive' : 'active'}
-        rowKey="id"
-        actionRef={action}
-        columns={columns}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        rowSelection={{ preserveSelectedRowKeys: true }}
-        locale={{ emptyText: inactive ? 'No inactive students' : 'No students yet: add one or import a file' }}
-        request={async (params, sort) => {
-          const query: Record<string, string | number | boolean> = { ...toListParams(params, sort), active: !inactive };
-          const { current: _c, pageSize: _p, ...filters } = query;
-          lastQuery.current = filters;
-          return listStudents(query);
-        }}
-        tableAlertOptionRender={({ selectedRows, onCleanSelected }) =>
-          inactive ? (
-            <Button type="link" size="small" onClick={onCleanSelected}>
-              Clear selection
-            </Button>
-          ) : (
-            <Popconfirm
-              title={`Deactivate ${selectedRows.length} students?`}
-              onConfirm={() => deactivateSelected(selectedRows, onCleanSelected)}
-            >
-              <Button size="small" danger>
-                Deactivate selected
-              </Button>
-            </Popconfirm>
-          )
-        }
-        toolBarRender={() => [
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            New student
-          </Button>,
-          <Button key="import" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-            Import
-          </Button>,
-          <Button
-            key="export"
-            icon={<DownloadOutlined />}
-            onClick={() =>
-              downloadFile('/api/students/export', lastQuery.current, 'students.xlsx').catch(() =>
-                message.error('Failed to export, please try again'),
-              )
+    <RecordListPage<TStudent>
+      key={inactivePage ? 'inactive' : 'all'}
+      listKey={inactivePage ? 'students-inactive' : 'students'}
+      title={t(inactivePage ? 'lists.students.titleInactive' : 'lists.students.title')}
+      actionRef={editor.actionRef}
+      columns={studentColumns(t, format, !inactivePage)}
+      filters={studentFilters(t, !inactivePage)}
+      hiddenColumns={hiddenStudentColumns}
+      request={listStudents}
+      params={inactivePage ? { active: false } : undefined}
+      searchPlaceholder={t('lists.students.search')}
+      create={inactivePage ? undefined : { label: t('lists.students.new'), onClick: editor.create }}
+      importFile={
+        inactivePage
+          ? undefined
+          : {
+              title: t('lists.students.importTitle'),
+              count,
+              headers: STUDENT_IMPORT_HEADERS,
+              help: t('lists.students.importHelp'),
+              template: { url: '/api/students/import-template', fileName: 'student-import-template.xlsx' },
+              upload: importStudents,
             }
+      }
+      exportFile={{ url: '/api/students/export', fileName: 'students.xlsx' }}
+      rowActions={rowActions}
+      batchActions={(selected, clear) =>
+        inactivePage ? (
+          <Button type="link" size="small" onClick={clear}>
+            {t('lists.selection.clear')}
+          </Button>
+        ) : (
+          <Popconfirm
+            title={t('lists.students.confirmDeactivateSelected', { students: count(selected.length) })}
+            okText={t('common.deactivate')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => deactivateSelected(selected, clear)}
           >
-            Export
-          </Button>,
-        ]}
-      />
-      <StudentForm
-        open={!!editing}
-        student={editing?.student}
-        onOpenChange={(open) => !open && setEditing(undefined)}
-        onSaved={reload}
-      />
-      <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={reload} />
-    </PageContainer>
+            <Button size="small" danger>
+              {t('lists.students.deactivateSelected')}
+            </Button>
+          </Popconfirm>
+        )
+      }
+      emptyText={t(inactivePage ? 'lists.students.emptyInactive' : 'lists.students.empty')}
+    >
+      <StudentForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

@@ -2,65 +2,93 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Tag } from 'antd';
 import type { TTeacher } from '@/contracts/teachers';
 import { courseOptions } from '@/services/teachers';
+import type { Formatter } from '@/utils/format';
 
-/** The list's columns and search fields; `actions` renders the row's buttons. */
-export function teacherColumns(actions: (teacher: TTeacher) => React.ReactNode): ProColumns<TTeacher>[] {
+type T = (id: string) => string;
+export type TeacherStatus = 'active' | 'inactive' | 'deleted';
+export const statusOf = (teacher: TTeacher): TeacherStatus =>
+  teacher.deleted ? 'deleted' : teacher.activated ? 'active' : 'inactive';
+
+/** The teacher list's columns: what fits at 1366 px is shown, the rest is in the column settings. */
+export function teacherColumns(t: T, format: Formatter): ProColumns<TTeacher>[] {
+  const statusTag = {
+    active: <Tag color="green">{t('common.active')}</Tag>,
+    inactive: <Tag>{t('common.inactive')}</Tag>,
+    deleted: <Tag color="red">{t('lists.status.deleted')}</Tag>,
+  };
   return [
     {
-      title: 'Search',
-      dataIndex: 'q',
-      hideInTable: true,
-      fieldProps: { placeholder: 'Name, login or employee ID' },
-    },
-    {
-      title: 'Name',
+      title: t('lists.column.name'),
       dataIndex: 'lastName',
+      key: 'name',
       sorter: true,
-      search: false,
-      render: (_, t) => [t.firstName, t.lastName].filter(Boolean).join(' '),
+      width: 170,
+      ellipsis: true,
+      render: (_, teacher) => [teacher.firstName, teacher.lastName].filter(Boolean).join(' '),
     },
-    { title: 'First name', dataIndex: 'firstName', sorter: true, search: false, hideInTable: true },
-    { title: 'Preferred name', dataIndex: 'preferredName', search: false },
-    { title: 'Employee ID', dataIndex: 'employeeId', sorter: true, search: false },
-    { title: 'Email', dataIndex: 'email', search: false },
-    { title: 'Phone', dataIndex: 'phone', search: false },
+    { title: t('lists.teachers.preferredName'), dataIndex: 'preferredName', width: 130, ellipsis: true },
+    { title: t('lists.teachers.employeeId'), dataIndex: 'employeeId', sorter: true, width: 110, ellipsis: true },
+    { title: t('lists.column.email'), dataIndex: 'email', width: 190, ellipsis: true },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 130, ellipsis: true },
     {
-      title: 'Hourly rate',
+      title: t('lists.column.hourlyRate'),
       dataIndex: 'hourlyRate',
       sorter: true,
-      search: false,
       align: 'right',
-      render: (_, t) => t.hourlyRate ?? '-',
+      width: 110,
+      render: (_, teacher) => format.money(teacher.hourlyRate),
     },
     {
-      title: 'Colour',
+      title: t('lists.teachers.colour'),
       dataIndex: 'colour',
-      search: false,
-      render: (_, t) =>
-        t.colour ? (
+      width: 70,
+      render: (_, teacher) =>
+        teacher.colour && (
           <span
-            title={t.colour}
-            style={{ display: 'inline-block', width: 18, height: 18, borderRadius: 4, background: t.colour }}
+            title={teacher.colour}
+            style={{ display: 'inline-block', width: 18, height: 18, borderRadius: 4, background: teacher.colour }}
           />
-        ) : (
-          '-'
         ),
     },
     {
-      title: 'Courses',
-      dataIndex: 'courseId',
-      valueType: 'select',
-      request: async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name })),
-      render: (_, t) => t.courses.map((c) => c.name).join(', ') || '-',
+      title: t('lists.teachers.courses'),
+      dataIndex: 'courses',
+      width: 150,
+      ellipsis: true,
+      render: (_, teacher) => teacher.courses.map((c) => c.name).join(', '),
     },
+    { title: t('common.status'), dataIndex: 'status', width: 90, render: (_, teacher) => statusTag[statusOf(teacher)] },
     {
-      title: 'Status',
-      dataIndex: 'activated',
-      valueType: 'select',
-      valueEnum: { true: { text: 'Active' }, false: { text: 'Inactive' } },
-      render: (_, t) => (t.activated ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>),
+      title: t('lists.column.created'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      width: 110,
+      render: (_, teacher) => format.dayOf(teacher.createdAt),
     },
-    { title: 'Created', dataIndex: 'createdAt', valueType: 'date', sorter: true, search: false, hideInTable: true },
-    { title: 'Actions', valueType: 'option', render: (_, t) => actions(t) },
   ];
 }
+
+/** The filter form: status (deleted teachers can be listed) and course. */
+export function teacherFilters(t: T): ProColumns<TTeacher>[] {
+  return [
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: {
+        active: { text: t('common.active') },
+        inactive: { text: t('common.inactive') },
+        deleted: { text: t('lists.status.deleted') },
+      },
+    },
+    {
+      title: t('lists.teachers.courses'),
+      dataIndex: 'courseId',
+      valueType: 'select',
+      fieldProps: { showSearch: true, optionFilterProp: 'label' },
+      request: async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name })),
+    },
+  ];
+}
+
+export const hiddenTeacherColumns = ['preferredName', 'email', 'colour', 'createdAt'];

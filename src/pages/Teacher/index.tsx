@@ -1,119 +1,75 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, ProTable } from '@ant-design/pro-components';
-import { useModel } from '@umijs/max';
-import { Button, message, Popconfirm, Space } from 'antd';
-import { useRef, useState } from 'react';
-import type { TTeacher } from '@/contracts/teachers';
-import { deleteTeacher, listTeachers, setTeacherActivated } from '@/services/teachers';
-import { downloadFile } from '@/utils/download';
-import { toListParams } from '@/utils/listParams';
+import { useIntl } from '@umijs/max';
+import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
+import { type TTeacher, teacherImportHeaders } from '@/contracts/teachers';
+import { deleteTeacher, importTeachers, listTeachers, setTeacherActivated } from '@/services/teachers';
 import { runWithMessages } from '@/utils/runWithMessages';
-import { teacherColumns } from './columns';
-import ImportDialog from './components/ImportDialog';
+import { useFormat } from '@/utils/useFormat';
+import { hiddenTeacherColumns, teacherColumns, teacherFilters } from './columns';
 import TeacherForm from './components/TeacherForm';
 
-type Filters = Record<string, string | number | boolean>;
-const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Filters) => filters;
-const DELETE_WARNING = 'Deleting a teacher deactivates them for good. This cannot be undone.';
-
-/** /teacher: the centre's teachers. */
+/** /teacher: the centre's teachers, deleted ones included when the status filter asks for them. */
 export default function TeacherPage() {
-  const { initialState } = useModel('@@initialState');
-  const isAdmin = initialState?.currentUser?.authorities.includes('ROLE_ADMIN') ?? false;
-  const actionRef = useRef<ActionType>();
-  const filters = useRef<Filters>({});
-  const [editing, setEditing] = useState<TTeacher | 'new'>();
-  const [importing, setImporting] = useState(false);
-  const reload = () => actionRef.current?.reload();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const editor = useRecordEditor<TTeacher>();
 
   const setActivated = async (teacher: TTeacher, activated: boolean) => {
-    if (
-      await runWithMessages(activated ? 'activate' : 'deactivate', () => setTeacherActivated(teacher.id, activated))
-    ) {
-      reload();
-    }
+    const write = () => setTeacherActivated(teacher.id, activated);
+    if (await runWithMessages(activated ? 'activate' : 'deactivate', write)) editor.reload();
   };
   const remove = async (teacher: TTeacher) => {
-    if (await runWithMessages('delete', () => deleteTeacher(teacher.id))) reload();
+    if (await runWithMessages('delete', () => deleteTeacher(teacher.id))) editor.reload();
   };
-  const exportList = () =>
-    downloadFile('/api/teachers/export', filters.current, 'teachers.xlsx').catch(() =>
-      message.error('Failed to export, please try again'),
-    );
-
-  const columns = teacherColumns((teacher) => (
-    <Space size={0} wrap>
-      <Button type="link" size="small" onClick={() => setEditing(teacher)}>
-        Edit
-      </Button>
-      {teacher.activated ? (
-        <Button type="link" size="small" onClick={() => setActivated(teacher, false)}>
-          Deactivate
-        </Button>
-      ) : (
-        <Button type="link" size="small" onClick={() => setActivated(teacher, true)}>
-          Activate
-        </Button>
-      )}
-      <Popconfirm
-        title={DELETE_WARNING}
-        okText="Delete"
-        okButtonProps={{ danger: true }}
-        onConfirm={() => remove(teacher)}
-      >
-        <Button type="link" size="small" danger>
-          Delete
-        </Button>
-      </Popconfirm>
-    </Space>
-  ));
+  const rowActions = (teacher: TTeacher): RowAction[] => {
+    // The server refuses every change to a deleted teacher: show why instead of a failure.
+    const locked = teacher.deleted ? t('lists.teachers.deletedLocked') : undefined;
+    return [
+      { key: 'edit', label: t('common.edit'), onClick: () => editor.edit(teacher), disabledReason: locked },
+      teacher.activated
+        ? { key: 'deactivate', label: t('common.deactivate'), onClick: () => setActivated(teacher, false) }
+        : {
+            key: 'activate',
+            label: t('common.activate'),
+            onClick: () => setActivated(teacher, true),
+            disabledReason: locked,
+          },
+      {
+        key: 'delete',
+        label: t('common.delete'),
+        danger: true,
+        confirm: t('lists.teachers.confirmDelete'),
+        onClick: () => remove(teacher),
+        disabledReason: locked,
+      },
+    ];
+  };
 
   return (
-    <PageContainer title="Teachers">
-      <ProTable<TTeacher>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        scroll={{ x: 'max-content' }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        locale={{ emptyText: 'No teachers match' }}
-        request={(params, sort) => {
-          const query = toListParams(params, sort);
-          filters.current = withoutPaging(query);
-          return listTeachers(query);
-        }}
-        toolBarRender={() => [
-          <Button key="import" onClick={() => setImporting(true)}>
-            Import
-          </Button>,
-          <Button key="export" onClick={exportList}>
-            Export
-          </Button>,
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New teacher
-          </Button>,
-        ]}
-      />
-      {editing && (
-        <TeacherForm
-          teacher={editing === 'new' ? undefined : editing}
-          isAdmin={isAdmin}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            reload();
-          }}
-        />
-      )}
-      {importing && (
-        <ImportDialog
-          onClose={() => setImporting(false)}
-          onImported={() => {
-            setImporting(false);
-            reload();
-          }}
-        />
-      )}
-    </PageContainer>
+    <RecordListPage<TTeacher>
+      listKey="teachers"
+      title={t('lists.teachers.title')}
+      actionRef={editor.actionRef}
+      columns={teacherColumns(t, format)}
+      filters={teacherFilters(t)}
+      hiddenColumns={hiddenTeacherColumns}
+      request={listTeachers}
+      searchPlaceholder={t('lists.teachers.search')}
+      create={{ label: t('lists.teachers.new'), onClick: editor.create }}
+      importFile={{
+        title: t('lists.teachers.importTitle'),
+        count: (n) => t('lists.teachers.count', { count: n }),
+        headers: teacherImportHeaders,
+        help: t('lists.teachers.importHelp'),
+        template: { url: '/api/teachers/import-template', fileName: 'teachers-import.xlsx' },
+        upload: importTeachers,
+      }}
+      exportFile={{ url: '/api/teachers/export', fileName: 'teachers.xlsx' }}
+      rowActions={rowActions}
+      emptyText={t('lists.teachers.empty')}
+    >
+      <TeacherForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

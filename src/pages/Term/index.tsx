@@ -1,111 +1,113 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Button, message, Popconfirm, Space } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TTerm } from '@/contracts/terms';
-import { courseOptions, deleteTerm, type ListQuery, listTerms, teacherOptions } from '@/services/courses';
-import { downloadFile } from '@/utils/download';
-import { toListParams } from '@/utils/listParams';
+import { courseOptions, deleteTerm, listTerms, teacherOptions } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
-import { filtersOf } from '../Course/listFilters';
+import { useFormat } from '@/utils/useFormat';
 import TermForm from './components/TermForm';
 
-const courseSelect = async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name }));
-const teacherSelect = async () => (await teacherOptions()).map((t) => ({ value: t.id, label: t.name }));
+const selectProps = { showSearch: true, optionFilterProp: 'label' };
 
 /** /term: terms of the centre's courses, newest first. */
 export default function TermPage() {
-  const actionRef = useRef<ActionType>();
-  const filters = useRef<ListQuery>({});
-  const [editing, setEditing] = useState<TTerm | 'new'>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const editor = useRecordEditor<TTerm>();
 
   const remove = async (term: TTerm) => {
-    if (await runWithMessages('delete', () => deleteTerm(term.id))) actionRef.current?.reload();
+    if (await runWithMessages('delete', () => deleteTerm(term.id))) editor.reload();
   };
-  const exportList = () =>
-    downloadFile('/api/terms/export', filters.current, 'terms.xlsx').catch(() =>
-      message.error('Failed to export, please try again'),
-    );
-
-  const columns: ProColumns<TTerm>[] = [
-    { title: 'Search', dataIndex: 'q', hideInTable: true, fieldProps: { placeholder: 'Course, school, comments' } },
+  const rowActions = (term: TTerm): RowAction[] => [
+    { key: 'edit', label: t('common.edit'), onClick: () => editor.edit(term) },
     {
-      title: 'Course',
-      dataIndex: 'courseId',
-      valueType: 'select',
-      request: courseSelect,
-      fieldProps: { showSearch: true, optionFilterProp: 'label' },
+      key: 'delete',
+      label: t('common.delete'),
+      danger: true,
+      confirm: t('lists.terms.confirmDelete'),
+      onClick: () => remove(term),
+    },
+  ];
+  const columns: ProColumns<TTerm>[] = [
+    {
+      title: t('lists.column.course'),
+      dataIndex: 'course',
+      width: 200,
+      ellipsis: true,
       render: (_, term) => term.course.name,
     },
     {
-      title: 'Teacher',
+      title: t('lists.column.teacher'),
+      dataIndex: 'teacher',
+      width: 150,
+      ellipsis: true,
+      render: (_, term) => term.teacher?.name,
+    },
+    { title: t('lists.column.school'), dataIndex: 'school', sorter: true, width: 150, ellipsis: true },
+    {
+      title: t('lists.column.startDate'),
+      dataIndex: 'startDate',
+      sorter: true,
+      width: 110,
+      render: (_, term) => format.date(term.startDate),
+    },
+    {
+      title: t('lists.column.endDate'),
+      dataIndex: 'endDate',
+      sorter: true,
+      width: 110,
+      render: (_, term) => format.date(term.endDate),
+    },
+    { title: t('common.comments'), dataIndex: 'comments', width: 200, ellipsis: true },
+    {
+      title: t('lists.column.created'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      width: 110,
+      render: (_, term) => format.dayOf(term.createdAt),
+    },
+  ];
+  const filters: ProColumns<TTerm>[] = [
+    {
+      title: t('lists.column.course'),
+      dataIndex: 'courseId',
+      valueType: 'select',
+      fieldProps: selectProps,
+      request: async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name })),
+    },
+    {
+      title: t('lists.column.teacher'),
       dataIndex: 'teacherId',
       valueType: 'select',
-      request: teacherSelect,
-      fieldProps: { showSearch: true, optionFilterProp: 'label' },
-      render: (_, term) => term.teacher?.name ?? '-',
+      fieldProps: selectProps,
+      request: async () => (await teacherOptions()).map((c) => ({ value: c.id, label: c.name })),
     },
-    { title: 'School', dataIndex: 'school', sorter: true },
-    { title: 'Start date', dataIndex: 'startDate', sorter: true, search: false },
-    { title: 'End date', dataIndex: 'endDate', sorter: true, search: false },
     {
-      title: 'Dates',
+      title: t('lists.terms.dates'),
       dataIndex: 'dates',
       valueType: 'dateRange',
-      hideInTable: true,
       search: { transform: (value: [string, string]) => ({ from: value[0], to: value[1] }) },
-    },
-    { title: 'Comments', dataIndex: 'comments', search: false, ellipsis: true },
-    {
-      title: 'Actions',
-      valueType: 'option',
-      render: (_, term) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing(term)}>
-            Edit
-          </Button>
-          <Popconfirm title="Delete this term?" okText="Delete" onConfirm={() => remove(term)}>
-            <Button type="link" size="small" danger>
-              Delete
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
     },
   ];
 
   return (
-    <PageContainer title="Terms">
-      <ProTable<TTerm>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        locale={{ emptyText: 'No terms yet' }}
-        request={(params, sort) => {
-          const query = toListParams(params, sort);
-          filters.current = filtersOf(query);
-          return listTerms(query);
-        }}
-        toolBarRender={() => [
-          <Button key="export" onClick={exportList}>
-            Export
-          </Button>,
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New term
-          </Button>,
-        ]}
-      />
-      {editing && (
-        <TermForm
-          term={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            actionRef.current?.reload();
-          }}
-        />
-      )}
-    </PageContainer>
+    <RecordListPage<TTerm>
+      listKey="terms"
+      title={t('lists.terms.title')}
+      actionRef={editor.actionRef}
+      columns={columns}
+      filters={filters}
+      hiddenColumns={['comments', 'createdAt']}
+      request={listTerms}
+      searchPlaceholder={t('lists.terms.search')}
+      create={{ label: t('lists.terms.new'), onClick: editor.create }}
+      exportFile={{ url: '/api/terms/export', fileName: 'terms.xlsx' }}
+      rowActions={rowActions}
+      emptyText={t('lists.terms.empty')}
+    >
+      <TermForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

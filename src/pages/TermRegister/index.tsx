@@ -1,167 +1,158 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
-import { Button, message, Popconfirm, Segmented, Space } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { Segmented } from 'antd';
+import { useState } from 'react';
+import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TTermRegister } from '@/contracts/term-registers';
-import {
-  courseOptions,
-  deleteTermRegister,
-  type ListQuery,
-  listTermRegisters,
-  teacherOptions,
-  termOptions,
-} from '@/services/courses';
-import { downloadFile } from '@/utils/download';
-import { toListParams } from '@/utils/listParams';
+import { courseOptions, deleteTermRegister, listTermRegisters, teacherOptions, termOptions } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
-import { filtersOf } from '../Course/listFilters';
+import { useFormat } from '@/utils/useFormat';
 import PaidSwitch from './components/PaidSwitch';
 import TermRegisterForm from './components/TermRegisterForm';
-import { paymentTypeLabels } from './paymentTypes';
 
 type PaidFilter = 'all' | 'unpaid' | 'paid';
-const paidParam = { all: undefined, unpaid: false, paid: true } as const;
+const paidParam = { all: {}, unpaid: { paid: false }, paid: { paid: true } } as const;
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 
 /** /termRegister: who registered for which term, and whether they have paid. */
 export default function TermRegisterPage() {
-  const actionRef = useRef<ActionType>();
-  const filters = useRef<ListQuery>({});
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const editor = useRecordEditor<TTermRegister>();
   const [paidFilter, setPaidFilter] = useState<PaidFilter>('all');
-  const [editing, setEditing] = useState<TTermRegister | 'new'>();
-  const reload = () => actionRef.current?.reload();
 
   const remove = async (register: TTermRegister) => {
-    if (await runWithMessages('delete', () => deleteTermRegister(register.id))) reload();
+    if (await runWithMessages('delete', () => deleteTermRegister(register.id))) editor.reload();
   };
-  const exportList = () =>
-    downloadFile('/api/term-registers/export', filters.current, 'term-registers.xlsx').catch(() =>
-      message.error('Failed to export, please try again'),
-    );
-
+  const rowActions = (register: TTermRegister): RowAction[] => [
+    { key: 'edit', label: t('common.edit'), onClick: () => editor.edit(register) },
+    {
+      key: 'delete',
+      label: t('common.delete'),
+      danger: true,
+      confirm: t('lists.termRegisters.confirmDelete'),
+      onClick: () => remove(register),
+    },
+  ];
   const columns: ProColumns<TTermRegister>[] = [
     {
-      title: 'Student',
-      dataIndex: 'q',
-      fieldProps: { placeholder: 'Student name or ID' },
+      title: t('lists.column.student'),
+      dataIndex: 'student',
+      width: 190,
+      ellipsis: true,
       render: (_, r) => `${r.student.name} (${r.student.studentId})`,
     },
     {
-      title: 'Course',
-      dataIndex: 'courseId',
-      valueType: 'select',
-      request: async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name })),
-      fieldProps: selectProps,
+      title: t('lists.column.course'),
+      dataIndex: 'course',
+      width: 160,
+      ellipsis: true,
       render: (_, r) => r.course.name,
     },
     {
-      title: 'Term',
-      dataIndex: 'termId',
-      valueType: 'select',
-      request: async () => (await termOptions()).map((t) => ({ value: t.id, label: t.label })),
-      fieldProps: selectProps,
-      render: (_, r) => `${r.term.startDate} to ${r.term.endDate}`,
+      title: t('lists.termRegisters.term'),
+      dataIndex: 'term',
+      width: 190,
+      render: (_, r) =>
+        t('lists.termRegisters.termDates', { start: format.date(r.term.startDate), end: format.date(r.term.endDate) }),
     },
     {
-      title: 'Teacher',
-      dataIndex: 'teacherId',
-      valueType: 'select',
-      request: async () => (await teacherOptions()).map((t) => ({ value: t.id, label: t.name })),
-      fieldProps: selectProps,
-      render: (_, r) => r.teacher?.name ?? '-',
+      title: t('lists.column.teacher'),
+      dataIndex: 'teacher',
+      width: 150,
+      ellipsis: true,
+      render: (_, r) => r.teacher?.name,
     },
     {
-      title: 'Payment type',
+      title: t('lists.termRegisters.paymentType'),
       dataIndex: 'paymentType',
-      search: false,
-      render: (_, r) => paymentTypeLabels[r.paymentType],
+      width: 110,
+      render: (_, r) => t(`lists.paymentType.${r.paymentType}`),
     },
     {
-      title: 'Price',
+      title: t('lists.termRegisters.price'),
       dataIndex: 'price',
       sorter: true,
-      search: false,
       align: 'right',
-      render: (_, r) => `$${r.price}`,
+      width: 120,
+      render: (_, r) => format.money(r.price),
     },
     {
-      title: 'Paid',
+      title: t('common.paid'),
       dataIndex: 'paid',
       sorter: true,
-      search: false,
-      render: (_, r) => <PaidSwitch key={`${r.id}-${r.paid}`} register={r} onChanged={reload} />,
+      width: 80,
+      render: (_, r) => <PaidSwitch key={`${r.id}-${r.paid}`} register={r} onChanged={editor.reload} />,
     },
-    { title: 'Created', dataIndex: 'createdAt', valueType: 'date', sorter: true, search: false },
     {
-      title: 'Created between',
+      title: t('lists.column.created'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      width: 110,
+      render: (_, r) => format.dayOf(r.createdAt),
+    },
+  ];
+  const filters: ProColumns<TTermRegister>[] = [
+    {
+      title: t('lists.column.course'),
+      dataIndex: 'courseId',
+      valueType: 'select',
+      fieldProps: selectProps,
+      request: async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name })),
+    },
+    {
+      title: t('lists.termRegisters.term'),
+      dataIndex: 'termId',
+      valueType: 'select',
+      fieldProps: selectProps,
+      request: async () => (await termOptions()).map((term) => ({ value: term.id, label: term.label })),
+    },
+    {
+      title: t('lists.column.teacher'),
+      dataIndex: 'teacherId',
+      valueType: 'select',
+      fieldProps: selectProps,
+      request: async () => (await teacherOptions()).map((c) => ({ value: c.id, label: c.name })),
+    },
+    {
+      title: t('lists.column.createdBetween'),
       dataIndex: 'created',
       valueType: 'dateRange',
-      hideInTable: true,
       search: { transform: (value: [string, string]) => ({ from: value[0], to: value[1] }) },
-    },
-    {
-      title: 'Actions',
-      valueType: 'option',
-      render: (_, r) => (
-        <Space>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>
-            Edit
-          </Button>
-          <Popconfirm title="Delete this registration?" okText="Delete" onConfirm={() => remove(r)}>
-            <Button type="link" size="small" danger>
-              Delete
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
     },
   ];
 
   return (
-    <PageContainer title="Term registrations">
-      <ProTable<TTermRegister, { paid?: boolean }>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        params={{ paid: paidParam[paidFilter] }}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        locale={{ emptyText: 'No term registrations' }}
-        request={(params, sort) => {
-          const query = toListParams(params, sort);
-          filters.current = filtersOf(query);
-          return listTermRegisters(query);
-        }}
-        headerTitle={
-          <Segmented<PaidFilter>
-            aria-label="Payment status"
-            value={paidFilter}
-            onChange={setPaidFilter}
-            options={[
-              { value: 'all', label: 'All' },
-              { value: 'unpaid', label: 'Unpaid' },
-              { value: 'paid', label: 'Paid' },
-            ]}
-          />
-        }
-        toolBarRender={() => [
-          <Button key="export" onClick={exportList}>
-            Export
-          </Button>,
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            New registration
-          </Button>,
-        ]}
-      />
-      {editing && (
-        <TermRegisterForm
-          register={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            reload();
-          }}
+    <RecordListPage<TTermRegister>
+      listKey="term-registers"
+      title={t('lists.termRegisters.title')}
+      actionRef={editor.actionRef}
+      columns={columns}
+      filters={filters}
+      hiddenColumns={['teacher', 'createdAt']}
+      request={listTermRegisters}
+      params={paidParam[paidFilter]}
+      searchPlaceholder={t('lists.termRegisters.search')}
+      create={{ label: t('lists.termRegisters.new'), onClick: editor.create }}
+      exportFile={{ url: '/api/term-registers/export', fileName: 'term-registers.xlsx' }}
+      rowActions={rowActions}
+      headerTitle={
+        <Segmented<PaidFilter>
+          aria-label={t('lists.termRegisters.paymentStatus')}
+          value={paidFilter}
+          onChange={setPaidFilter}
+          options={[
+            { value: 'all', label: t('lists.termRegisters.all') },
+            { value: 'unpaid', label: t('common.unpaid') },
+            { value: 'paid', label: t('common.paid') },
+          ]}
         />
-      )}
-    </PageContainer>
+      }
+      emptyText={t('lists.termRegisters.empty')}
+    >
+      <TermRegisterForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

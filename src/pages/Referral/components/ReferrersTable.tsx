@@ -1,55 +1,52 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, ProTable } from '@ant-design/pro-components';
-import { Button } from 'antd';
-import { useRef, useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import RecordListPage from '@/components/RecordListPage';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TReferrer } from '@/contracts/referrals';
 import { listReferrers } from '@/services/students';
-import { toListParams } from '@/utils/listParams';
+import { useFormat } from '@/utils/useFormat';
 import ReferrerForm from './ReferrerForm';
 
 /** The centre's referrers: the people and partners who send students. */
 export default function ReferrersTable() {
-  const action = useRef<ActionType>();
-  const [editing, setEditing] = useState<{ referrer?: TReferrer }>();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const format = useFormat();
+  const editor = useRecordEditor<TReferrer>();
+  const columns: ProColumns<TReferrer>[] = [
+    {
+      title: t('lists.column.name'),
+      dataIndex: 'name',
+      sorter: true,
+      defaultSortOrder: 'ascend',
+      width: 180,
+      ellipsis: true,
+    },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 130, ellipsis: true },
+    { title: t('lists.column.email'), dataIndex: 'email', width: 200, ellipsis: true },
+    { title: t('lists.column.wechat'), dataIndex: 'wechat', width: 120, ellipsis: true },
+    { title: t('common.comments'), dataIndex: 'comments', width: 200, ellipsis: true },
+    {
+      title: t('lists.column.created'),
+      dataIndex: 'createdAt',
+      sorter: true,
+      width: 110,
+      render: (_, r) => format.dayOf(r.createdAt),
+    },
+  ];
   return (
-    <>
-      <ProTable<TReferrer>
-        rowKey="id"
-        actionRef={action}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        locale={{ emptyText: 'No referrers yet' }}
-        request={async (params, sort) => listReferrers(toListParams(params, sort))}
-        toolBarRender={() => [
-          <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
-            New referrer
-          </Button>,
-        ]}
-        columns={[
-          { title: 'Search', dataIndex: 'q', hideInTable: true, fieldProps: { placeholder: 'Name' } },
-          { title: 'Name', dataIndex: 'name', sorter: true, hideInSearch: true, defaultSortOrder: 'ascend' },
-          { title: 'Phone', dataIndex: 'phone', hideInSearch: true },
-          { title: 'Email', dataIndex: 'email', hideInSearch: true },
-          { title: 'Wechat', dataIndex: 'wechat', hideInSearch: true },
-          { title: 'Comments', dataIndex: 'comments', hideInSearch: true, ellipsis: true },
-          { title: 'Created', dataIndex: 'createdAt', valueType: 'date', sorter: true, hideInSearch: true },
-          {
-            title: 'Actions',
-            valueType: 'option',
-            render: (_, referrer) => (
-              <Button type="link" size="small" onClick={() => setEditing({ referrer })}>
-                Edit
-              </Button>
-            ),
-          },
-        ]}
-      />
-      <ReferrerForm
-        open={!!editing}
-        referrer={editing?.referrer}
-        onOpenChange={(open) => !open && setEditing(undefined)}
-        onSaved={() => action.current?.reload()}
-      />
-    </>
+    <RecordListPage<TReferrer>
+      listKey="referrers"
+      actionRef={editor.actionRef}
+      columns={columns}
+      hiddenColumns={['createdAt']}
+      request={listReferrers}
+      searchPlaceholder={t('lists.referrers.search')}
+      create={{ label: t('lists.referrers.new'), onClick: editor.create }}
+      rowActions={(referrer) => [{ key: 'edit', label: t('common.edit'), onClick: () => editor.edit(referrer) }]}
+      emptyText={t('lists.referrers.empty')}
+    >
+      <ReferrerForm {...editor.formProps} />
+    </RecordListPage>
   );
 }

@@ -1,0 +1,156 @@
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { Button, message } from 'antd';
+import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
+import ImportDialog, { type ImportConfig } from '@/components/ImportDialog';
+import type { ListResult, Query } from '@/services/http';
+import { downloadFile } from '@/utils/download';
+import { toListParams } from '@/utils/listParams';
+import RowActions, { type RowAction } from './RowActions';
+
+export type { RowAction } from './RowActions';
+
+/**
+ * The props of every record list (students, teachers, staff, courses, terms, registrations,
+ * referrals, and the lists still to come). Pages describe their record; the component gives every
+ * list the same toolbar (search, New, Import, Export, in that order), row actions pinned right,
+ * column settings, paging, and the same messages.
+ */
+export interface RecordListPageProps<T extends { id: number }> {
+  /** Names the list: its column settings are kept per user under this name. */
+  listKey: string;
+  /** The page title; leave it out for a list inside another page (a tab): no page frame then. */
+  title?: ReactNode;
+  /** The table's columns. They are not search fields unless a column sets `search`. */
+  columns: ProColumns<T>[];
+  /** Fields of the filter form above the table only (status, dates, course...). */
+  filters?: ProColumns<T>[];
+  /** Column keys (`key` or `dataIndex`) hidden until the user shows them in the column settings. */
+  hiddenColumns?: string[];
+  /** Loads one page: ProTable's paging, sort and filters as our list query (`toListParams`). */
+  request: (query: Query) => Promise<ListResult<T>>;
+  /** Fixed or outside filters sent with every request; changing them reloads the list. */
+  params?: Query;
+  /** The toolbar's search box (first in the toolbar), sent as `q`; its placeholder says what it searches. */
+  searchPlaceholder?: string;
+  /** The New button ("New student"). */
+  create?: { label: string; onClick: () => void };
+  /** The Import button and its dialog (ImportDialog). */
+  importFile?: ImportConfig;
+  /** The Export button: downloads `url` with the list's current filters and sort as `fileName`. */
+  exportFile?: { url: string; fileName: string };
+  /** The buttons of each row, in the actions column pinned to the right. */
+  rowActions?: (record: T) => RowAction[];
+  /**
+   * Batch actions on selected rows: turns on row selection and renders these in the selection bar;
+   * `clear` empties the selection.
+   */
+  batchActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** Left of the toolbar, before the search box (e.g. a Paid / Unpaid switch). */
+  headerTitle?: ReactNode;
+  emptyText?: ReactNode;
+  /** To reload from outside (after a form saved): `actionRef.current?.reload()`. */
+  actionRef?: MutableRefObject<ActionType | undefined>;
+  /** The page's forms and dialogs, rendered after the table. */
+  children?: ReactNode;
+}
+
+const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Query) => filters;
+
+export default function RecordListPage<T extends { id: number }>(props: RecordListPageProps<T>) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const ownRef = useRef<ActionType>();
+  const actionRef = props.actionRef ?? ownRef;
+  const lastFilters = useRef<Query>({});
+  const [importing, setImporting] = useState(false);
+
+  const actionsColumn: ProColumns<T> = {
+    title: t('common.actions'),
+    key: 'actions',
+    valueType: 'option',
+    fixed: 'right',
+    render: (_, record) => <RowActions actions={props.rowActions?.(record) ?? []} />,
+  };
+  const columns: ProColumns<T>[] = [
+    ...props.columns.map((column) => ({ search: false as const, ...column })),
+    // Own keys, so a filter never shares column settings with the table column of the same field.
+    ...(props.filters ?? []).map((filter, i) => ({ key: `filter-${i}`, ...filter, hideInTable: true })),
+    ...(props.rowActions ? [actionsColumn] : []),
+  ];
+  const hasFilterForm = columns.some((c) => c.search !== false && !c.hideInSearch && c.valueType !== 'option');
+
+  const exportList = (file: { url: string; fileName: string }) =>
+    downloadFile(file.url, lastFilters.current, file.fileName).catch(() => message.error(t('lists.export.failed')));
+  const toolbar = [
+    props.create && (
+      <Button key="new" type="primary" icon={<PlusOutlined />} onClick={props.create.onClick}>
+        {props.create.label}
+      </Button>
+    ),
+    props.importFile && (
+      <Button key="import" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+        {t('common.import')}
+      </Button>
+    ),
+    props.exportFile && (
+      <Button key="export" icon={<DownloadOutlined />} onClick={() => props.exportFile && exportList(props.exportFile)}>
+        {t('common.export')}
+      </Button>
+    ),
+  ].filter(Boolean);
+
+  const table = (
+    <ProTable<T, Query>
+      rowKey="id"
+      actionRef={actionRef}
+      columns={columns}
+      params={props.params}
+      request={(params, sort) => {
+        // The toolbar search adds a `_timestamp` to force a reload: not a filter.
+        const { _timestamp: _ts, ...query } = toListParams(params, sort);
+        lastFilters.current = withoutPaging(query);
+        return props.request(query);
+      }}
+      search={hasFilterForm ? { labelWidth: 'auto', span: 8 } : false}
+      options={{
+        search: props.searchPlaceholder ? { name: 'q', placeholder: props.searchPlaceholder, allowClear: true } : false,
+        reload: true,
+        density: false,
+        setting: { listsHeight: 400 },
+      }}
+      columnsState={{
+        persistenceKey: `levelup-columns-${props.listKey}`,
+        persistenceType: 'localStorage',
+        defaultValue: Object.fromEntries((props.hiddenColumns ?? []).map((key) => [key, { show: false }])),
+      }}
+      scroll={{ x: 'max-content' }}
+      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+      rowSelection={props.batchActions ? { preserveSelectedRowKeys: true } : false}
+      tableAlertOptionRender={
+        props.batchActions
+          ? ({ selectedRows, onCleanSelected }) => props.batchActions?.(selectedRows, onCleanSelected)
+          : undefined
+      }
+      headerTitle={props.headerTitle}
+      toolBarRender={() => toolbar}
+      locale={{ emptyText: props.emptyText }}
+    />
+  );
+
+  return (
+    <>
+      {props.title ? <PageContainer title={props.title}>{table}</PageContainer> : table}
+      {props.importFile && (
+        <ImportDialog
+          {...props.importFile}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => actionRef.current?.reload()}
+        />
+      )}
+      {props.children}
+    </>
+  );
+}
