@@ -1,20 +1,23 @@
 import { UserOutlined } from '@ant-design/icons';
-import { getLocale, history, type RequestConfig, type RunTimeLayoutConfig, SelectLang } from '@umijs/max';
+import { getLocale, history, type RequestConfig, type RunTimeLayoutConfig } from '@umijs/max';
 import type { ConfigProviderProps } from 'antd/es/config-provider';
 import defaultSettings from '../config/defaultSettings';
 import AvatarDropdown from './components/AvatarDropdown';
+import LanguageSwitch from './components/LanguageSwitch';
+import UserLoadFailed from './components/UserLoadFailed';
 import type { TAccount } from './contracts/account';
 import ForbiddenPage from './pages/Exception/403';
 import NotFoundPage from './pages/Exception/404';
-import { errorConfig } from './requestErrorConfig';
-import { fetchAccount } from './services/account';
+import { errorConfig, showRequestError } from './requestErrorConfig';
+import { loadCurrentUser, type UserLoadFailure } from './utils/currentUser';
 import { displayName } from './utils/displayName';
 import { isRtl } from './utils/locale';
 import { loginUrlFor } from './utils/redirect';
-import { clearAllStorage, getToken } from './utils/session';
 
 export interface InitialState {
   currentUser?: TAccount;
+  /** Set while a kept token's user cannot be loaded (server unreachable or failing): still signed in. */
+  loadFailure?: UserLoadFailure;
   settings: typeof defaultSettings;
   /** The signed-in user, or undefined when there is no token or it no longer works. */
   fetchUserInfo: () => Promise<TAccount | undefined>;
@@ -23,30 +26,25 @@ export interface InitialState {
 const isSignInPage = (pathname: string) => pathname === '/user' || pathname.startsWith('/user/');
 
 async function fetchUserInfo(): Promise<TAccount | undefined> {
-  if (!getToken()) return undefined;
-  try {
-    return await fetchAccount();
-  } catch {
-    // Spec section 8: failing to fetch the current user clears all local storage.
-    clearAllStorage();
-    return undefined;
-  }
+  return (await loadCurrentUser()).currentUser;
 }
 
 /** The "security layout": every page but /user/* needs a signed-in user, else it is the login page. */
 export async function getInitialState(): Promise<InitialState> {
   const { location } = history;
   const onSignInPage = isSignInPage(location.pathname);
-  const currentUser = onSignInPage ? undefined : await fetchUserInfo();
-  if (!currentUser && !onSignInPage) history.replace(loginUrlFor(location));
-  return { currentUser, settings: defaultSettings, fetchUserInfo };
+  const load = onSignInPage ? {} : await loadCurrentUser();
+  // Only a 401 (or no token) signs out; an unreachable server shows the seed's network notice.
+  if (load.failure) showRequestError(load.error);
+  else if (!load.currentUser && !onSignInPage) history.replace(loginUrlFor(location));
+  return { currentUser: load.currentUser, loadFailure: load.failure, settings: defaultSettings, fetchUserInfo };
 }
 
 export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   ...initialState?.settings,
   logo: '/logo.svg',
   rightContentRender: false,
-  actionsRender: () => [<SelectLang key="lang" />],
+  actionsRender: () => [<LanguageSwitch key="lang" />],
   avatarProps: {
     icon: <UserOutlined />,
     size: 'small',
@@ -55,11 +53,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   },
   onPageChange: () => {
     const { location } = history;
-    if (!initialState?.currentUser && !isSignInPage(location.pathname)) history.replace(loginUrlFor(location));
+    const signedOut = !initialState?.currentUser && !initialState?.loadFailure;
+    if (signedOut && !isSignInPage(location.pathname)) history.replace(loginUrlFor(location));
   },
   // Our 403 and 404 pages instead of the layout plugin's Chinese defaults.
-  unAccessible: <ForbiddenPage />,
+  unAccessible: initialState?.loadFailure ? <UserLoadFailed failure={initialState.loadFailure} /> : <ForbiddenPage />,
   noFound: <NotFoundPage />,
+  ...(initialState?.loadFailure && { childrenRender: () => <UserLoadFailed failure={initialState?.loadFailure} /> }),
 });
 
 export const request: RequestConfig = errorConfig;

@@ -25,7 +25,8 @@ export function showErrorDisplay(display: ErrorDisplay): void {
       else message.error(display.content);
       return;
     case 'notification':
-      notification.error({ message: display.message, description: display.description });
+      // Keyed by its text: the requests of one page failing together (network down) show one notice.
+      notification.error({ key: display.message, message: display.message, description: display.description });
       return;
     case 'redirect':
       history.push(display.to);

@@ -1,81 +1,89 @@
 import { PageContainer } from '@ant-design/pro-components';
-import { Link, useParams } from '@umijs/max';
-import { Alert, Card, Descriptions, Empty, Spin, Tabs, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { useIntl, useParams } from '@umijs/max';
+import { Button, Card, Empty, Result, Spin, Tabs } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import type { TStudent } from '@/contracts/students';
-import { getStudent } from '@/services/students';
+import NotFoundPage from '@/pages/Exception/404';
+import { showRequestError } from '@/requestErrorConfig';
+import { toRequestFailure } from '@/utils/requestError';
+import DetailInformation from './components/DetailInformation';
 import TermRegisterTab from './components/TermRegisterTab';
+import { fetchStudent } from './service';
+import { studentIdFrom } from './studentId';
 
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
-
-function DetailInformation({ student: s }: { student: TStudent }) {
-  return (
-    <Descriptions bordered column={{ xs: 1, md: 2 }} size="middle">
-      <Descriptions.Item label="Student ID">{s.studentId}</Descriptions.Item>
-      <Descriptions.Item label="Status">
-        {s.active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
-      </Descriptions.Item>
-      <Descriptions.Item label="First name">{s.firstName}</Descriptions.Item>
-      <Descriptions.Item label="Last name">{s.lastName}</Descriptions.Item>
-      <Descriptions.Item label="Email">{s.email ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Phone">{s.phone ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Wechat">{s.wechat ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Start date">{s.startDate ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Referrer">{s.referrer?.name ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Hourly rate">{s.hourlyRate ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Allow SMS">{yesNo(s.allowSms)}</Descriptions.Item>
-      <Descriptions.Item label="Allow email">{yesNo(s.allowEmail)}</Descriptions.Item>
-      <Descriptions.Item label="Feedback email">{s.feedbackEmail ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="Feedback notification">{yesNo(s.feedbackNotification)}</Descriptions.Item>
-      <Descriptions.Item label="Comments" span={2}>
-        {s.comments ?? '—'}
-      </Descriptions.Item>
-    </Descriptions>
-  );
-}
+type Load = { state: 'loading' } | { state: 'loaded'; student: TStudent } | { state: 'missing' } | { state: 'failed' };
 
 /** /student/studentDashboard/:id: one student's details, schedules, vouchers and term registers. */
 export default function StudentDashboardPage() {
-  const id = Number(useParams().id);
-  const [student, setStudent] = useState<TStudent>();
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    setFailed(false);
-    getStudent(id)
-      .then(setStudent)
-      .catch(() => setFailed(true));
-  }, [id]);
+  const id = studentIdFrom(useParams().id);
+  // A path that names no student is an unknown page: no request for /api/students/NaN.
+  if (id === undefined) return <NotFoundPage />;
+  return <StudentDashboard id={id} />;
+}
 
-  if (failed) {
+function StudentDashboard({ id }: { id: number }) {
+  const intl = useIntl();
+  const t = (key: string) => intl.formatMessage({ id: key });
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetch = useCallback(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    fetchStudent(id)
+      .then((student) => live && setLoad({ state: 'loaded', student }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const { status } = toRequestFailure(error);
+        // Another centre's student is a 404 too (the server never says it exists).
+        if (status === 404) return setLoad({ state: 'missing' });
+        showRequestError(error); // 401 signs out; no reply shows the network notice
+        setLoad({ state: 'failed' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  useEffect(fetch, [fetch]);
+
+  if (load.state === 'missing') return <NotFoundPage />;
+  if (load.state === 'loading') return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (load.state === 'failed') {
     return (
-      <PageContainer title="Student">
-        <Alert
-          type="error"
-          showIcon
-          message="This student could not be loaded"
-          action={<Link to="/student">Back</Link>}
+      <PageContainer title={t('pages.studentDashboard.title')}>
+        <Result
+          status="warning"
+          title={t('pages.studentDashboard.failed')}
+          extra={<Button onClick={fetch}>{t('common.retry')}</Button>}
         />
       </PageContainer>
     );
   }
-  if (!student) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const { student } = load;
   return (
     <PageContainer title={`${student.firstName} ${student.lastName}`} subTitle={student.studentId}>
       <Card>
         <Tabs
           items={[
-            { key: 'detail', label: 'Detail Information', children: <DetailInformation student={student} /> },
+            {
+              key: 'detail',
+              label: t('pages.studentDashboard.tab.detail'),
+              children: <DetailInformation student={student} />,
+            },
             {
               key: 'schedule',
-              label: 'Course Schedule',
-              children: <Empty description="Course schedules arrive with the schedules feature." />,
+              label: t('pages.studentDashboard.tab.schedule'),
+              children: <Empty description={t('pages.studentDashboard.schedule.later')} />,
             },
             {
               key: 'voucher',
-              label: 'Voucher History',
-              children: <Empty description="Voucher history arrives with the vouchers feature." />,
+              label: t('pages.studentDashboard.tab.voucher'),
+              children: <Empty description={t('pages.studentDashboard.voucher.later')} />,
             },
-            { key: 'term', label: 'Term Register', children: <TermRegisterTab studentId={student.id} /> },
+            {
+              key: 'term',
+              label: t('pages.studentDashboard.tab.term'),
+              children: <TermRegisterTab studentId={student.id} />,
+            },
           ]}
         />
       </Card>

@@ -1,17 +1,22 @@
+import { useIntl } from '@umijs/max';
 import { Alert, DatePicker, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { listStudentTermRegisters, type StudentTermRegister } from '@/services/students';
-import { toRequestFailure } from '@/utils/requestError';
+import { errorText, isErrorReply, type RequestFailure, toRequestFailure } from '@/utils/requestError';
+import { useFormat } from '@/utils/useFormat';
 
 /** The student's term registers, optionally within a from/to range of registration dates. */
 export default function TermRegisterTab({ studentId }: { studentId: number }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const [rows, setRows] = useState<StudentTermRegister[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<RequestFailure>();
 
   useEffect(() => {
     let live = true;
@@ -27,24 +32,24 @@ export default function TermRegisterTab({ studentId }: { studentId: number }) {
         if (!live) return;
         setRows(reply.data);
         setTotal(reply.total);
-        setError(undefined);
+        setFailure(undefined);
       })
-      .catch((failure: unknown) => {
-        if (!live) return;
-        const { body, status } = toRequestFailure(failure);
-        const reply = body as { errorMessage?: string } | undefined;
-        setError(reply?.errorMessage ?? `Request error (${status ?? 'no response'}), please retry.`);
-      })
+      .catch((error: unknown) => live && setFailure(toRequestFailure(error)))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
   }, [studentId, range, page]);
 
+  const failureText = () => {
+    if (isErrorReply(failure?.body)) return errorText(failure.body, t);
+    return t(failure?.noResponse ? 'request.error.network' : 'request.error.retry');
+  };
+  const column = (id: string) => t(`pages.studentDashboard.terms.${id}`);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
-        <Typography.Text>Registered between</Typography.Text>
+        <Typography.Text>{t('pages.studentDashboard.registeredBetween')}</Typography.Text>
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
           onChange={(value) => {
@@ -53,23 +58,36 @@ export default function TermRegisterTab({ studentId }: { studentId: number }) {
           }}
         />
       </Space>
-      {error && <Alert type="error" showIcon message="Term registers could not be loaded" description={error} />}
+      {failure && (
+        <Alert type="error" showIcon message={t('pages.studentDashboard.terms.failed')} description={failureText()} />
+      )}
       <Table<StudentTermRegister>
         rowKey="id"
         size="middle"
         loading={loading}
         dataSource={rows}
-        locale={{ emptyText: 'No term registers in this range' }}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('pages.studentDashboard.terms.empty') }}
         pagination={{ ...page, total, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
         columns={[
-          { title: 'Course', dataIndex: ['course', 'name'] },
-          { title: 'Term', render: (_, r) => `${r.term.startDate} – ${r.term.endDate}` },
-          { title: 'Teacher', render: (_, r) => r.teacher?.name ?? '—' },
-          { title: 'Payment type', dataIndex: 'paymentType' },
-          { title: 'Price', dataIndex: 'price', align: 'right' },
-          { title: 'Paid', render: (_, r) => (r.paid ? <Tag color="green">Paid</Tag> : <Tag>Unpaid</Tag>) },
-          { title: 'Registered', render: (_, r) => r.createdAt.slice(0, 10) },
-          { title: 'Comments', dataIndex: 'comments', ellipsis: true },
+          { title: column('course'), dataIndex: ['course', 'name'] },
+          {
+            title: column('term'),
+            render: (_, r) => `${format.date(r.term.startDate)} – ${format.date(r.term.endDate)}`,
+          },
+          { title: column('teacher'), render: (_, r) => r.teacher?.name ?? t('common.none') },
+          {
+            title: column('paymentType'),
+            render: (_, r) =>
+              intl.formatMessage({ id: `lists.paymentType.${r.paymentType}`, defaultMessage: r.paymentType }),
+          },
+          { title: column('price'), align: 'right', render: (_, r) => format.money(r.price) },
+          {
+            title: column('paid'),
+            render: (_, r) => (r.paid ? <Tag color="green">{t('common.paid')}</Tag> : <Tag>{t('common.unpaid')}</Tag>),
+          },
+          { title: column('registered'), render: (_, r) => format.dayOf(r.createdAt) },
+          { title: t('common.comments'), dataIndex: 'comments', ellipsis: true },
         ]}
       />
     </Space>
