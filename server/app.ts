@@ -12,7 +12,7 @@ import { systemRouter } from './features/system/router';
 import { usersRouter } from './features/users/router';
 import { errorHandler, notFoundApi } from './http/error-handler';
 import { requireRight } from './http/route';
-import { CSV_TYPE, XLSX_TYPE } from './http/spreadsheet';
+import { spreadsheetUpload } from './http/spreadsheet';
 
 const withTraceId: RequestHandler = (req, res, next) => {
   req.traceId = randomUUID();
@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps): express.Express {
   const api = express.Router();
   api.use(withTraceId, cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
-  api.use(express.raw({ type: [XLSX_TYPE, CSV_TYPE], limit: '10mb' }));
+  api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));
   api.use(systemRouter(deps), accountRouter(deps), usersRouter(deps));
   for (const router of [...studentRouters(deps), ...staffRouters(deps), ...courseRouters(deps)]) api.use(router);

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { CSV_TYPE, parseCsv, readSpreadsheet, XLSX_TYPE } from './spreadsheet';
+import { CSV_TYPE, readSpreadsheet, safeText, XLSX_TYPE } from './spreadsheet';
 
 describe('spreadsheet import', () => {
-  it('parses quoted CSV fields with commas, quotes and CRLF', () => {
-    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\r\n\r\n1,\n')).toEqual([
-      ['a', 'b'],
-      ['x, y', 'say "hi"'],
-      ['1', ''],
+  it('parses quoted CSV fields with commas, quotes and CRLF, numbering rows as the file does', async () => {
+    const rows = await readSpreadsheet(Buffer.from('\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\n1,\n'), CSV_TYPE);
+    expect(rows).toEqual([
+      { rowNumber: 2, values: { a: 'x, y', b: 'say "hi"' } },
+      { rowNumber: 4, values: { a: '1', b: '' } },
     ]);
   });
 
@@ -16,12 +16,22 @@ describe('spreadsheet import', () => {
     expect(csv).toEqual([{ rowNumber: 2, values: { 'First Name': 'Ada', 'Last Name': 'Lovelace' } }]);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Students');
-    sheet.addRow(['First Name', 'Start Date']);
-    sheet.addRow(['Grace', new Date('2026-09-01T00:00:00Z')]);
+    sheet.addRow(['First Name', 'Start Date', 'Rate']);
+    sheet.addRow(['Grace', new Date('2026-09-01T00:00:00Z'), 40.5]);
+    sheet.getCell('B2').numFmt = 'yyyy-mm-dd';
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
     expect(await readSpreadsheet(buffer, XLSX_TYPE)).toEqual([
-      { rowNumber: 2, values: { 'First Name': 'Grace', 'Start Date': '2026-09-01' } },
+      { rowNumber: 2, values: { 'First Name': 'Grace', 'Start Date': '2026-09-01', Rate: '40.5' } },
     ]);
+  });
+
+  it('quotes exported text that could run as a formula, and the import takes the quote off', async () => {
+    for (const text of ['=HYPERLINK("http://x")', '+SUM(1+1)', '@SUM(1)', "-2+3+cmd|' /C calc'!A0", '\t=1', '\r=1']) {
+      expect(safeText(text)).toBe(`'${text}`);
+    }
+    for (const text of ['Ann', '+1 (416) 555-0101', '-12.50', "O'Neil"]) expect(safeText(text)).toBe(text);
+    const rows = await readSpreadsheet(Buffer.from(`Comments\n"${safeText('=1+1')}"\n`), CSV_TYPE);
+    expect(rows[0].values.Comments).toBe('=1+1');
   });
 
   it('refuses other file types and broken workbooks with a 400 naming the file', async () => {

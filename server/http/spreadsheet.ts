@@ -1,20 +1,115 @@
-// Spreadsheet files in and out: .xlsx downloads of list views, .xlsx/.csv uploads for imports.
+// Spreadsheet files in and out: .xlsx downloads of list views with typed cells, and (re-exported from
+// spreadsheet-import.ts) the parsing of .xlsx/.csv uploads for imports.
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
-import { AppError } from './errors';
+import type { PrismaClient } from '../generated/prisma/client';
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const CSV_TYPE = 'text/csv';
-export const MAX_IMPORT_ROWS = 20_000;
+export {
+  CSV_TYPE,
+  MAX_IMPORT_ROWS,
+  MAX_UPLOAD_BYTES,
+  readSpreadsheet,
+  spreadsheetUpload,
+  XLSX_TYPE,
+} from './spreadsheet-import';
+
+import { XLSX_TYPE } from './spreadsheet-import';
+
+/**
+ * How a column's cells are written. text: a string (neutralised, see safeText); number; money: a
+ * number in the centre's currency format; date: a calendar day ('YYYY-MM-DD' or a @db.Date Date);
+ * timestamp: an instant shown as the centre's wall-clock date and time; yesNo: "Yes"/"No".
+ */
+export type CellKind = 'text' | 'number' | 'money' | 'date' | 'timestamp' | 'yesNo';
+type CellValue = string | number | boolean | Date | { toFixed(digits: number): string } | null | undefined;
 
 export interface Column<Row> {
   header: string;
   width?: number;
-  value: (row: Row) => string | number | boolean | Date | null | undefined;
+  kind?: CellKind;
+  value: (row: Row) => CellValue;
 }
 
-/** Streams rows as an .xlsx download named `<filename>.xlsx`. */
-export async function sendXlsx<Row>(res: Response, filename: string, columns: Column<Row>[], rows: Iterable<Row>) {
+/** The centre's currency and time zone, which money and timestamp cells are written in. */
+export interface CellFormat {
+  currency: string;
+  timeZone: string;
+}
+
+export async function cellFormatOf(prisma: PrismaClient, organisationId: number): Promise<CellFormat> {
+  return prisma.organisation.findUniqueOrThrow({
+    where: { id: organisationId },
+    select: { currency: true, timeZone: true },
+  });
+}
+
+// OWASP "CSV injection": a cell starting with one of these may run as a formula once the sheet is
+// saved as CSV or the cell is edited. Numbers and phone numbers ("+1 416-555-0101", "-12.50") cannot
+// call a function or reach another cell, so they stay as they are for the round trip through import.
+const FORMULA_START = /^[=+\-@\t\r]/;
+const HARMLESS = /^[+-]?[\d\s().,-]*$/;
+/** Text as an .xlsx string cell that no spreadsheet evaluates: a leading quote when it could be a formula. */
+export function safeText(text: string): string {
+  return FORMULA_START.test(text) && !HARMLESS.test(text) ? `'${text}` : text;
+}
+
+/** An instant as a Date whose UTC fields are its wall-clock time in `timeZone` (Excel has no zones). */
+function wallClock(instant: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
+}
+
+function cellOf(kind: CellKind, value: CellValue, format: CellFormat | undefined): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  switch (kind) {
+    case 'number':
+    case 'money':
+      if (typeof value === 'number') return value;
+      return Number(typeof value === 'object' && !(value instanceof Date) ? value.toFixed(2) : value); // Decimal
+    case 'date':
+      return value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
+    case 'timestamp': {
+      const instant = value instanceof Date ? value : new Date(String(value));
+      return format ? wallClock(instant, format.timeZone) : instant;
+    }
+    case 'yesNo':
+      return value ? 'Yes' : 'No';
+    default:
+      return safeText(String(value));
+  }
+}
+
+const numFmtOf = (kind: CellKind, format: CellFormat | undefined): string | undefined =>
+  ({
+    money: `"${format?.currency ?? ''} "#,##0.00;-"${format?.currency ?? ''} "#,##0.00`,
+    date: 'yyyy-mm-dd',
+    timestamp: 'yyyy-mm-dd hh:mm',
+    number: undefined,
+    text: undefined,
+    yesNo: undefined,
+  })[kind];
+
+/**
+ * Streams rows as an .xlsx download named `<filename>.xlsx`, each cell typed by its column's kind
+ * (money and timestamps need the centre's `format`).
+ */
+export async function sendXlsx<Row>(
+  res: Response,
+  filename: string,
+  columns: Column<Row>[],
+  rows: Iterable<Row>,
+  format?: CellFormat,
+) {
   res.setHeader('Content-Type', XLSX_TYPE);
   res.setHeader('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}.xlsx"`);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: true });
@@ -22,102 +117,15 @@ export async function sendXlsx<Row>(res: Response, filename: string, columns: Co
   sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? null)).commit();
+  const kinds = columns.map((c) => c.kind ?? 'text');
+  const formats = kinds.map((kind) => numFmtOf(kind, format));
+  for (const row of rows) {
+    const added = sheet.addRow(columns.map((c, i) => cellOf(kinds[i], c.value(row), format)));
+    formats.forEach((numFmt, i) => {
+      if (numFmt) added.getCell(i + 1).numFmt = numFmt;
+    });
+    added.commit();
+  }
   sheet.commit();
   await workbook.commit();
-}
-
-/** Parses an RFC 4180 CSV text (quoted fields, doubled quotes, CRLF or LF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i++) {
-    const ch = input[i];
-    if (quoted) {
-      if (ch === '"' && input[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && input[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text; // hyperlink
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue); // formula
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    return '';
-  }
-  return String(value);
-}
-
-/**
- * Rows of an uploaded .xlsx or .csv as objects keyed by the header row (headers trimmed). Row numbers
- * are the spreadsheet's own (the header is row 1), so error messages point at what the user sees.
- */
-export async function readSpreadsheet(
-  body: Buffer,
-  contentType: string | undefined,
-): Promise<{ rowNumber: number; values: Record<string, string> }[]> {
-  if (!Buffer.isBuffer(body) || body.length === 0) {
-    throw new AppError('validation', 'file: Upload an .xlsx or .csv file', {
-      fieldErrors: [{ field: 'file', message: 'Upload an .xlsx or .csv file' }],
-    });
-  }
-  let table: string[][];
-  if (contentType?.startsWith(CSV_TYPE)) {
-    table = parseCsv(body.toString('utf8'));
-  } else if (contentType?.startsWith(XLSX_TYPE)) {
-    const workbook = new ExcelJS.Workbook();
-    try {
-      await workbook.xlsx.load(body as unknown as ArrayBuffer);
-    } catch {
-      throw new AppError('validation', 'file: The file is not a readable .xlsx workbook', {
-        fieldErrors: [{ field: 'file', message: 'The file is not a readable .xlsx workbook' }],
-      });
-    }
-    const sheet = workbook.worksheets[0];
-    table = [];
-    sheet?.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value).trim());
-      table.push(cells);
-    });
-  } else {
-    throw new AppError('validation', 'file: Only .xlsx and .csv files can be imported', {
-      fieldErrors: [{ field: 'file', message: 'Only .xlsx and .csv files can be imported' }],
-    });
-  }
-  const [header, ...rows] = table;
-  if (!header) return [];
-  if (rows.length > MAX_IMPORT_ROWS) {
-    throw new AppError('validation', `file: At most ${MAX_IMPORT_ROWS} rows can be imported at once`);
-  }
-  const keys = header.map((h) => h.trim());
-  return rows.map((cells, index) => ({
-    rowNumber: index + 2,
-    values: Object.fromEntries(keys.map((key, c) => [key, (cells[c] ?? '').trim()])),
-  }));
 }

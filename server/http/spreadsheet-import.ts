@@ -1,0 +1,121 @@
+// Import uploads: the size cap on the raw body, and parsing in a worker thread with a concurrency cap
+// (see spreadsheet-worker.mts for the streaming parse and the unpack limits).
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import express, { type RequestHandler } from 'express';
+import { AppError } from './errors';
+import type { ParseJob, ParseResult, SheetRow } from './spreadsheet-worker.mts';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_TYPE = 'text/csv';
+export const MAX_IMPORT_ROWS = 20_000;
+/** 20,000 rows of the import templates take about 2.5 MB as CSV and far less as .xlsx. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** What an .xlsx may unpack to (all its entries), and how much one large entry may be compressed. */
+export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+export const MAX_COMPRESSION_RATIO = 100;
+/** A parse that has not finished by then is stopped: the worker is terminated. */
+const PARSE_TIMEOUT_MS = 60_000;
+/** Parses at once, across every centre; the others wait their turn. One core stays for the API. */
+const MAX_PARSERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+const WORKER_FILE = path.join(import.meta.dirname, 'spreadsheet-worker.mts');
+
+const fileError = (message: string, code: 'validation' | 'payload_too_large' = 'validation') =>
+  new AppError(code, `file: ${message}`, { fieldErrors: [{ field: 'file', message }] });
+
+export const TOO_LARGE_MESSAGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the most an import takes`;
+
+/**
+ * The raw body of an import (Content-Type .xlsx or .csv) as a Buffer, refused with 413 beyond
+ * MAX_UPLOAD_BYTES before it is read (Content-Length) or as soon as it grows past it.
+ */
+export function spreadsheetUpload(): RequestHandler {
+  const raw = express.raw({ type: [XLSX_TYPE, CSV_TYPE], limit: MAX_UPLOAD_BYTES });
+  return (req, res, next) =>
+    raw(req, res, (error?: unknown) => {
+      const status = (error as { status?: unknown } | undefined)?.status;
+      next(status === 413 ? fileError(TOO_LARGE_MESSAGE, 'payload_too_large') : error);
+    });
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inParserSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARSERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await work();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+/** One worker per parse: its heap is capped, so even a file that defeats every check only ends it. */
+function parseInWorker(job: ParseJob): Promise<ParseResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_FILE, {
+      workerData: job,
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+    let settled = false;
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(fileError('The file took too long to read: import fewer rows at once'))),
+      PARSE_TIMEOUT_MS,
+    );
+    worker.once('message', (result: ParseResult) => finish(() => resolve(result)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      finish(() =>
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? reject(fileError('The file needs too much memory to read: import fewer rows at once'))
+          : reject(error),
+      ),
+    );
+    worker.once('exit', () => finish(() => reject(new Error('The spreadsheet worker stopped without a result'))));
+  });
+}
+
+/** The uploaded file's non-blank rows with their numbers, cells trimmed (the header row first). */
+export async function readTable(body: unknown, contentType: string | undefined): Promise<SheetRow[]> {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw fileError('Upload an .xlsx or .csv file');
+  const kind = contentType?.startsWith(CSV_TYPE) ? 'csv' : contentType?.startsWith(XLSX_TYPE) ? 'xlsx' : undefined;
+  if (!kind) throw fileError('Only .xlsx and .csv files can be imported');
+  const job: ParseJob = {
+    kind,
+    bytes: new Uint8Array(body),
+    maxRows: MAX_IMPORT_ROWS,
+    maxUnpackedBytes: MAX_UNPACKED_BYTES,
+    maxRatio: MAX_COMPRESSION_RATIO,
+  };
+  const result = await inParserSlot(() => parseInWorker(job));
+  if ('refusal' in result) throw fileError(result.refusal);
+  return result.rows;
+}
+
+/** Undoes the quote an export puts before text that could read as a formula (see safeText). */
+const unquoted = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Rows of an uploaded .xlsx or .csv as objects keyed by the header row (headers trimmed). Row numbers
+ * are the spreadsheet's own (the header is row 1), so error messages point at what the user sees.
+ */
+export async function readSpreadsheet(
+  body: unknown,
+  contentType: string | undefined,
+): Promise<{ rowNumber: number; values: Record<string, string> }[]> {
+  const [header, ...rows] = await readTable(body, contentType);
+  if (!header) return [];
+  return rows.map(({ number, cells }) => ({
+    rowNumber: number,
+    values: Object.fromEntries(header.cells.map((key, c) => [key, unquoted(cells[c] ?? '')])),
+  }));
+}
