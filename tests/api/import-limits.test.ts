@@ -1,0 +1,136 @@
+import { PassThrough } from 'node:stream';
+import { crc32, deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, XLSX_TYPE } from '../../server/http/spreadsheet';
+import { createCentreWithStaff } from '../support/factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+// Files that once held the server: too big to upload, unpacking to gigabytes, a million rows.
+let ctx: TestContext;
+let first: Awaited<ReturnType<typeof createCentreWithStaff>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  first = await createCentreWithStaff(ctx);
+});
+afterAll(() => ctx.close());
+
+const HEADER =
+  'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Comments';
+const upload = (path: string, body: string | Buffer, type: string) =>
+  request(ctx.app)
+    .post(path)
+    .query({ dryRun: 'true' })
+    .set('Authorization', `Bearer ${first.tokens.operator}`)
+    .set('Content-Type', type)
+    .send(body);
+
+/** A zip of deflated entries, written by hand so that a test can make one that unpacks to far more. */
+function zipOf(files: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const { name, data } of files) {
+    const packed = deflateRawSync(data);
+    const fileName = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, packed);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** An .xlsx of `rows` tiny rows under the import header, written as a stream (as Excel would hold it). */
+async function bigWorkbook(rows: number): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream });
+  const sheet = workbook.addWorksheet('Students');
+  sheet.addRow(HEADER.split(',')).commit();
+  for (let i = 1; i <= rows; i++) sheet.addRow([`S${i}`, 'A', 'B']).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
+}
+
+describe('import files that would take the server down', () => {
+  it(`refuses an upload over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB with 413, naming the limit`, async () => {
+    const body = `${HEADER}\n${'x'.repeat(MAX_UPLOAD_BYTES)}`;
+    for (const path of ['/api/students/import', '/api/teachers/import']) {
+      const res = await upload(path, body, 'text/csv');
+      expect(res.status).toBe(413);
+      expect(res.body.errorMessage).toContain('larger than 5 MB');
+      expect(res.body.fieldErrors).toEqual([{ field: 'file', message: expect.stringContaining('5 MB') }]);
+    }
+  });
+
+  it('refuses an .xlsx that unpacks beyond the limit (400), before inflating it', async () => {
+    const bomb = zipOf([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(80 * 1024 * 1024, 0x20) },
+    ]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const res = await upload('/api/students/import', bomb, XLSX_TYPE);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual([
+      { field: 'file', message: 'The workbook unpacks to more than 64 MB: import fewer rows' },
+    ]);
+  });
+
+  it('stops at the row limit, in CSV files and workbooks alike', async () => {
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `S${i},A,B,,,,,,,,`);
+    const csv = await upload('/api/students/import', [HEADER, ...rows].join('\n'), 'text/csv');
+    expect(csv.status).toBe(400);
+    expect(csv.body.fieldErrors).toEqual([{ field: 'file', message: 'At most 20000 rows can be imported at once' }]);
+    const teachers = await upload('/api/teachers/import', [HEADER, ...rows].join('\n'), 'text/csv');
+    expect(teachers.body.fieldErrors).toEqual(csv.body.fieldErrors);
+  });
+
+  it('keeps answering /api/health while a 100,000-row workbook is being read', async () => {
+    const file = await bigWorkbook(100_000);
+    const events: string[] = [];
+    let importing = true;
+    const imported = upload('/api/students/import', file, XLSX_TYPE).then((res) => {
+      importing = false;
+      events.push('import answered');
+      return res;
+    });
+    while (importing) {
+      const health = await request(ctx.app).get('/api/health');
+      if (importing) events.push(`health ${health.status}`);
+    }
+    const res = await imported;
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual([{ field: 'file', message: 'At most 20000 rows can be imported at once' }]);
+    // Health answered (200) while the import was still in progress, before its reply.
+    expect(events.indexOf('health 200')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('health 200')).toBeLessThan(events.indexOf('import answered'));
+  });
+});
