@@ -11,6 +11,7 @@ import { studentRouters } from './features/students';
 import { systemRouter } from './features/system/router';
 import { usersRouter } from './features/users/router';
 import { errorHandler, notFoundApi } from './http/error-handler';
+import { requestLog } from './http/request-log';
 import { requireRight } from './http/route';
 import { spreadsheetUpload } from './http/spreadsheet';
 
@@ -55,7 +56,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   const api = express.Router();
-  api.use(withTraceId, cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
+  api.use(withTraceId, requestLog(), cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
   api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));

@@ -1,15 +1,71 @@
-// One JSON line per event on stdout. Callers pass only what is safe to keep: never a password, token or secret.
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+// One JSON line per event (pino): info and below on stdout, warn and error on stderr. LOG_LEVEL sets the
+// threshold (silent in tests). Callers pass only what is safe to keep; the redaction below is the net
+// under that rule: a password, token, cookie or SIN passed by mistake is written as "[Redacted]".
+import pino from 'pino';
 
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info') as Level | 'silent';
-  return order[level] ?? order.info;
+type Level = 'debug' | 'info' | 'warn' | 'error';
+
+const SECRET_KEYS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'passwordHash',
+  'token',
+  'id_token',
+  'refreshToken',
+  'secret',
+  'jwtSecret',
+  'authorization',
+  'cookie',
+  'sin',
+  'sinEncrypted',
+];
+/** Paths pino blanks: each key at the top of a line and one level down, plus request and reply headers. */
+export const REDACT_PATHS = [
+  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`]),
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+function levelFromEnv(): pino.LevelWithSilent {
+  const level = process.env.LOG_LEVEL ?? 'info';
+  return level === 'silent' || level in pino.levels.values ? (level as pino.LevelWithSilent) : 'info';
+}
+
+/** A logger writing to `destination`, or to stdout/stderr by level (process streams, so tests can spy). */
+export function createLogger(destination?: pino.DestinationStream): pino.Logger {
+  const streams =
+    destination ??
+    pino.multistream(
+      [
+        { level: 'trace', stream: process.stdout },
+        { level: 'warn', stream: process.stderr },
+      ],
+      { dedupe: true },
+    );
+  return pino(
+    {
+      level: levelFromEnv(),
+      base: undefined, // no pid/hostname on every line
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACT_PATHS },
+    },
+    streams,
+  );
+}
+
+export const logger = createLogger();
+
+/** Follows LOG_LEVEL when it changes after start (tests stub it per case); a string compare per line. */
+export function syncLogLevel(target: pino.Logger = logger): void {
+  const wanted = levelFromEnv();
+  if (target.level !== wanted) target.level = wanted;
 }
 
 export function log(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (order[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
-  else process.stdout.write(`${line}\n`);
+  syncLogLevel();
+  logger[level](fields, message);
 }

@@ -1,0 +1,32 @@
+// One line per finished API request (pino-http) under the request's trace id, the id the error body and
+// the X-Trace-Id header carry, so that a user's trace id finds the request and any error logged for it.
+import type { Request, RequestHandler } from 'express';
+import type pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import { logger as appLogger, syncLogLevel } from './log';
+
+/** Mount after the trace id middleware. Headers and bodies are never logged (tokens, passwords). */
+export function requestLog(logger: pino.Logger = appLogger): RequestHandler {
+  const middleware = pinoHttp({
+    logger,
+    genReqId: (req) => (req as Request).traceId,
+    // The trace id goes on every line at the top level, not inside `req`.
+    customAttributeKeys: { reqId: 'traceId' },
+    quietReqLogger: true,
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // Health checks come every few seconds from load balancers and Playwright: not worth a line each.
+    autoLogging: { ignore: (req) => (req as Request).originalUrl === '/api/health' },
+    serializers: {
+      req: (req: { method: string; url: string; remoteAddress?: string }) => ({
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  return (req, res, next) => {
+    syncLogLevel(logger);
+    middleware(req, res, next);
+  };
+}
