@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Unit tests live next to the code; API tests run once per database: PGlite always, PostgreSQL when
-// TEST_DATABASE_URL names a server (each test file gets its own fresh database there).
+// TEST_DATABASE_URL names a server. Each API project migrates once (globalSetup) and every test file
+// gets its own copy of that template database.
 const apiEnv = { BCRYPT_COST: '4', LOG_LEVEL: 'silent' };
 const api = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -10,6 +11,7 @@ const api = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     env: { ...apiEnv, TEST_DB: db },
+    globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

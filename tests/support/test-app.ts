@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
 import { createApp } from '../../server/app';
 import { createPrisma } from '../../server/db/client';
 import { applyMigrations } from '../../server/db/migrator';
-import { closePglite, type DatabaseTarget } from '../../server/db/target';
+import { closePglite, type DatabaseTarget, openPglite } from '../../server/db/target';
 import type { PrismaClient } from '../../server/generated/prisma/client';
+import { databaseUrl, withAdmin } from './global-setup';
 
 export interface TestContext {
   app: ReturnType<typeof createApp>;
@@ -13,35 +14,44 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a new database on TEST_DATABASE_URL. */
+/** The template tests/support/global-setup.ts made for this run, if any (none outside Vitest: the bench). */
+async function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject(key);
+}
+
+/**
+ * A migrated database of its own for one test file: in-memory PGlite loaded from the run's template
+ * tarball, or a new database on TEST_DATABASE_URL copied from the run's template database. Without a
+ * template (the bench), a fresh database is migrated.
+ */
 async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   const name = `levelup_test_${randomBytes(6).toString('hex')}`;
   if (process.env.TEST_DB !== 'postgres') {
     const target: DatabaseTarget = { kind: 'pglite', dataDir: `memory://${name}` };
+    const template = await provided('pgliteTemplate');
+    if (template) await openPglite(target.dataDir, { loadDataDir: new Blob([readFileSync(template)]) });
+    else await applyMigrations(target);
     return { target, drop: () => closePglite(target.dataDir) };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = await provided('postgresTemplate');
+  await withAdmin(serverUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
+  const target: DatabaseTarget = { kind: 'postgres', url: databaseUrl(serverUrl, name) };
+  if (!template) await applyMigrations(target);
   return {
-    target: { kind: 'postgres', url: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    target,
+    drop: () =>
+      withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   };
 }
 
 export async function createTestContext(): Promise<TestContext> {
   const database = await freshDatabase();
-  await applyMigrations(database.target);
   const prisma = await createPrisma(database.target);
   const jwtSecret = randomBytes(32).toString('hex');
   const app = createApp({ prisma, jwtSecret, sinKey: randomBytes(32) });

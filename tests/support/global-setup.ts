@@ -1,0 +1,82 @@
+// Vitest globalSetup of each API project: apply the migrations once per run, into a template that every
+// test file copies (tests/support/test-app.ts), instead of migrating a fresh database per file.
+//   PGlite:     migrate an in-memory cluster, dump its data folder to a tarball; files load it.
+//   PostgreSQL: migrate a template database; files run CREATE DATABASE ... TEMPLATE it.
+// Made from the migrations present when the run starts.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { applyMigrations } from '../../server/db/migrator';
+import { closePglite, openPglite } from '../../server/db/target';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite: path of the migrated data folder's tarball (dumpDataDir). */
+    pgliteTemplate?: string;
+    /** PostgreSQL: name of the migrated template database on TEST_DATABASE_URL. */
+    postgresTemplate?: string;
+  }
+}
+
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function pgliteTemplate(project: TestProject): Promise<() => void> {
+  const dataDir = `memory://levelup_template_${randomBytes(6).toString('hex')}`;
+  await applyMigrations({ kind: 'pglite', dataDir });
+  // Uncompressed: loading it is twice as fast as loading the gzip form (~40 MB, read from the page cache).
+  const dump = await (await openPglite(dataDir)).dumpDataDir('none');
+  await closePglite(dataDir);
+  const dir = mkdtempSync(path.join(tmpdir(), 'levelup-template-'));
+  const file = path.join(dir, 'pglite.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `levelup_template_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  try {
+    await applyMigrations({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
+    // A template must have no sessions while it is copied: close any the migrator left and admit no more.
+    await withAdmin(serverUrl, async (admin) => {
+      await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+    });
+  } catch (error) {
+    await dropTemplate(serverUrl, name);
+    throw error;
+  }
+  project.provide('postgresTemplate', name);
+  return () => dropTemplate(serverUrl, name);
+}
+
+function dropTemplate(serverUrl: string, name: string): Promise<void> {
+  return withAdmin(serverUrl, async (admin) => {
+    await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+}
+
+export default function setup(project: TestProject) {
+  return project.config.env.TEST_DB === 'postgres' ? postgresTemplate(project) : pgliteTemplate(project);
+}
