@@ -1,41 +1,87 @@
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../generated/prisma/client';
 import { AppError } from '../http/errors';
+import { postgresLimiter } from './rate-limit-store';
 
-// Failed sign-ins are rows in the database, so the limit holds across every API instance.
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+// Sign-in throttling that an attacker cannot turn against users (OWASP ASVS 2.2.1; the "login endpoint
+// protection" pattern of rate-limiter-flexible):
+// - consecutive failures are counted per (account, address) pair: after 5, that pair waits 15 minutes,
+//   doubling with each further lockout within a day (up to a day). The real user at another address is
+//   never locked out by someone else's guesses, and a success clears the pair.
+// - failures per address across all accounts: 100 a day, then the address waits a day. High enough for
+//   a school behind one NAT, low enough to stop password spraying.
+// An account is the user, whichever of login or email was typed; unknown names count by the name.
+export const MAX_CONSECUTIVE_FAILURES = 5;
+export const FIRST_LOCKOUT_SECONDS = 15 * 60;
+export const MAX_LOCKOUT_SECONDS = 24 * 60 * 60;
+export const MAX_FAILURES_PER_ADDRESS = 100;
+const DAY = 24 * 60 * 60;
 
-const accountKey = (login: string) => `account:${login.toLowerCase()}`.slice(0, 120);
-const addressKey = (address: string) => `address:${address}`.slice(0, 120);
-
-async function failuresSince(prisma: PrismaClient, key: string, since: Date) {
-  return prisma.loginFailure.count({ where: { key, createdAt: { gte: since } } });
+export function lockoutSeconds(lockouts: number): number {
+  return Math.min(FIRST_LOCKOUT_SECONDS * 2 ** Math.max(lockouts - 1, 0), MAX_LOCKOUT_SECONDS);
 }
 
-/** Refuses with 429 while the account or the address has too many recent failures. */
-export async function assertNotThrottled(prisma: PrismaClient, login: string, address: string): Promise<void> {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
-  const [byAccount, byAddress] = await Promise.all([
-    failuresSince(prisma, accountKey(login), since),
-    failuresSince(prisma, addressKey(address), since),
-  ]);
-  if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS) {
-    const minutes = Math.round(THROTTLE_WINDOW_MS / 60000);
-    throw new AppError('rate_limited', `Too many failed sign-in attempts. Try again in ${minutes} minutes.`, {
-      headers: { 'Retry-After': String(THROTTLE_WINDOW_MS / 1000) },
-    });
-  }
+/** "15 minutes", "2 hours": how long until the next try. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
 }
 
-export async function recordLoginFailure(prisma: PrismaClient, login: string, address: string): Promise<void> {
-  await prisma.$transaction([
-    prisma.loginFailure.createMany({ data: [{ key: accountKey(login) }, { key: addressKey(address) }] }),
-    // Old rows serve no purpose: keep the table small.
-    prisma.loginFailure.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 24 * 60 * 60 * 1000) } } }),
-  ]);
+export function tooManyRequests(message: string, msBeforeNext: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError('rate_limited', `${message} Try again in ${waitText(seconds)}.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
-export async function clearAccountFailures(prisma: PrismaClient, login: string): Promise<void> {
-  await prisma.loginFailure.deleteMany({ where: { key: accountKey(login) } });
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+
+export function createLoginThrottle(prisma: PrismaClient) {
+  const failsByPair = postgresLimiter(prisma, {
+    keyPrefix: 'login_fail_pair',
+    points: MAX_CONSECUTIVE_FAILURES,
+    duration: DAY,
+  });
+  const lockoutsByPair = postgresLimiter(prisma, { keyPrefix: 'login_lockouts', points: 1000, duration: DAY });
+  const failsByAddress = postgresLimiter(prisma, {
+    keyPrefix: 'login_fail_ip',
+    points: MAX_FAILURES_PER_ADDRESS,
+    duration: DAY,
+  });
+  const pairKey = (account: string, address: string) => `${account}|${address}`.slice(0, 200);
+  const blocked = (res: RateLimiterRes | null, limit: number) => res !== null && res.consumedPoints >= limit;
+
+  return {
+    /** 429 while this address is blocked, or this account is locked for this address. */
+    async assertMayTry(account: string, address: string): Promise<void> {
+      const [byPair, byAddress] = await Promise.all([
+        failsByPair.get(pairKey(account, address)),
+        failsByAddress.get(address),
+      ]);
+      if (byPair && blocked(byPair, MAX_CONSECUTIVE_FAILURES + 1)) {
+        throw tooManyRequests('Too many failed sign-in attempts for this account.', byPair.msBeforeNext);
+      }
+      if (byAddress && blocked(byAddress, MAX_FAILURES_PER_ADDRESS)) {
+        throw tooManyRequests('Too many failed sign-in attempts from this address.', byAddress.msBeforeNext);
+      }
+    },
+
+    async recordFailure(account: string, address: string): Promise<void> {
+      const key = pairKey(account, address);
+      const [byPair, byAddress] = await Promise.all([failsByPair.penalty(key), failsByAddress.penalty(address)]);
+      if (byAddress.consumedPoints >= MAX_FAILURES_PER_ADDRESS) await failsByAddress.block(address, DAY);
+      if (byPair.consumedPoints >= MAX_CONSECUTIVE_FAILURES) {
+        const lockouts = await lockoutsByPair.penalty(key);
+        // block() stores points + 1, which assertMayTry reads as locked until it expires.
+        await failsByPair.block(key, lockoutSeconds(lockouts.consumedPoints));
+      }
+    },
+
+    /** A correct password ends the run of failures (and the growing lockouts) for this pair. */
+    async recordSuccess(account: string, address: string): Promise<void> {
+      const key = pairKey(account, address);
+      await Promise.all([failsByPair.delete(key), lockoutsByPair.delete(key)]);
+    },
+  };
 }

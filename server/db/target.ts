@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDataDir } from './pglite-lock';
@@ -46,7 +47,7 @@ export function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}
   // Refused here, before PGlite reads a file, when another process has the folder.
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   // Extensions the migrations create must be loaded into PGlite (the server has them installed).
-  const instance = PGlite.create(dataDir, { extensions: { pg_trgm }, loadDataDir: options.loadDataDir });
+  const instance = PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.loadDataDir });
   pgliteInstances.set(dataDir, { instance, release });
   instance.catch(() => {
     if (pgliteInstances.get(dataDir)?.instance === instance) pgliteInstances.delete(dataDir);

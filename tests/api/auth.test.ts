@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT } from '../../server/auth/login-throttle';
+import { MAX_CONSECUTIVE_FAILURES } from '../../server/auth/login-throttle';
 import { createCentre, createCentreWithStaff, createUser, signIn, TEST_PASSWORD } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -74,10 +74,10 @@ describe('POST /api/authenticate', () => {
     expect(res.body).toMatchObject({ success: false, errorMessage: 'The request body is not valid JSON' });
   });
 
-  it(`locks an account for a while after ${MAX_FAILURES_PER_ACCOUNT} failures, even with the right password`, async () => {
+  it(`locks an account for this address after ${MAX_CONSECUTIVE_FAILURES} failures, even with the right password`, async () => {
     const centre = await createCentre(ctx.prisma);
     const victim = await createUser(ctx.prisma, { role: 'ROLE_OPERATOR', organisationId: centre.id });
-    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+    for (let i = 0; i < MAX_CONSECUTIVE_FAILURES; i++) {
       const res = await request(ctx.app).post('/api/authenticate').send({ username: victim.login, password: 'wrong' });
       expect(res.status).toBe(401);
     }
@@ -87,7 +87,7 @@ describe('POST /api/authenticate', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.errorMessage).toMatch(/Too many failed sign-in attempts/);
     expect(locked.headers['retry-after']).toBe('900');
-    // Other accounts are unaffected.
+    // Other accounts are unaffected (more in throttle.test.ts).
     expect(
       (await request(ctx.app).post('/api/authenticate').send({ username: staff.admin.login, password: TEST_PASSWORD }))
         .status,

@@ -9,4 +9,6 @@ rmSync(`${dataDir}.jwt-secret`, { force: true });
 rmSync(`${dataDir}.sin-key`, { force: true });
 process.env.DATABASE_URL = `pglite:${dataDir}`;
 process.env.LOG_LEVEL ??= 'warn';
+// Every test registers from 127.0.0.1: lift the per-address registration limit (5 an hour).
+process.env.REGISTRATIONS_PER_HOUR ??= '1000';
 import('../../server/index');

@@ -1,4 +1,4 @@
-import { assertNotThrottled, clearAccountFailures, recordLoginFailure } from '../../auth/login-throttle';
+import type { LoginThrottle } from '../../auth/login-throttle';
 import { spendPasswordTime, verifyPassword } from '../../auth/passwords';
 import { signToken } from '../../auth/tokens';
 import type { PrismaClient } from '../../generated/prisma/client';
@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 export interface SignInOptions {
   prisma: PrismaClient;
   jwtSecret: string;
+  throttle: LoginThrottle;
   username: string;
   password: string;
   rememberMe: boolean;
@@ -14,19 +15,21 @@ export interface SignInOptions {
 }
 
 /** Checks login (or email) and password, with throttling; returns a signed token. */
-export async function signIn({ prisma, jwtSecret, username, password, rememberMe, address }: SignInOptions) {
+export async function signIn({ prisma, jwtSecret, throttle, username, password, rememberMe, address }: SignInOptions) {
   const name = username.trim().toLowerCase();
-  await assertNotThrottled(prisma, name, address);
   const user = await prisma.user.findFirst({
     where: { OR: [{ login: name }, { email: name }] },
     select: { id: true, passwordHash: true, activated: true, tokenVersion: true },
   });
+  // Login and email are one account: failures count by user, whichever was typed.
+  const account = user ? `user:${user.id}` : `name:${name}`;
+  await throttle.assertMayTry(account, address);
   const passwordOk = user ? await verifyPassword(password, user.passwordHash) : await spendPasswordTime(password);
   if (!user || !passwordOk) {
-    await recordLoginFailure(prisma, name, address);
+    await throttle.recordFailure(account, address);
     throw new AppError('unauthenticated', 'Incorrect username/password.');
   }
+  await throttle.recordSuccess(account, address);
   if (!user.activated) throw new AppError('unauthenticated', 'This account is deactivated.');
-  await clearAccountFailures(prisma, name);
   return { id_token: signToken(jwtSecret, { userId: user.id, tokenVersion: user.tokenVersion }, rememberMe) };
 }

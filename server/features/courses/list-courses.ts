@@ -4,6 +4,7 @@ import type { TCourseListQuery, ZCourseFilters } from '../../../src/contracts/co
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
+import { searchWordFilters } from '../../http/search';
 import { sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { courseSelect, toCourse } from './course-view';
@@ -11,19 +12,30 @@ import { containsText } from './references';
 
 type CourseFilters = z.output<typeof ZCourseFilters>;
 
-function courseWhere(organisationId: number, filters: CourseFilters): Prisma.CourseWhereInput {
-  const q = containsText(filters.q);
+async function courseWhere(
+  prisma: PrismaClient,
+  organisationId: number,
+  filters: CourseFilters,
+): Promise<Prisma.CourseWhereInput> {
+  const words = await searchWordFilters(prisma, filters.q);
   return {
     organisationId,
     school: containsText(filters.school),
     courseNumber: containsText(filters.courseNumber),
     name: containsText(filters.name),
-    ...(q ? { OR: [{ name: q }, { school: q }, { courseNumber: q }, { description: q }] } : {}),
+    // Every word of q in "school courseNumber name" (folded, trigram GIN index) or the description.
+    ...(words.length
+      ? {
+          AND: words.map((searchText) => ({
+            OR: [{ searchText }, { description: { contains: searchText.contains, mode: 'insensitive' as const } }],
+          })),
+        }
+      : {}),
   };
 }
 
 export async function listCourses(prisma: PrismaClient, auth: AuthContext, query: TCourseListQuery) {
-  const where = courseWhere(organisationOf(auth), query);
+  const where = await courseWhere(prisma, organisationOf(auth), query);
   const [rows, total] = await prisma.$transaction([
     prisma.course.findMany({
       where,
@@ -51,7 +63,7 @@ export async function exportCourses(
   res: Response,
 ): Promise<undefined> {
   const rows = await prisma.course.findMany({
-    where: courseWhere(organisationOf(auth), filters),
+    where: await courseWhere(prisma, organisationOf(auth), filters),
     orderBy: [{ name: 'asc' }, { id: 'asc' }],
     select: courseSelect,
   });

@@ -4,9 +4,9 @@ import type { TTermRegisterListQuery, ZTermRegisterFilters } from '../../../src/
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
+import { searchWordFilters } from '../../http/search';
 import { sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
-import { containsText } from './references';
 import { termRegisterSelect, toTermRegister } from './term-register-view';
 import { endOfDayIn, startOfDayIn } from './zoned-dates';
 
@@ -30,8 +30,8 @@ async function termRegisterWhere(
       ...(filters.to ? { lt: endOfDayIn(filters.to, timeZone) } : {}),
     };
   }
-  // Every word of `q` must match the student's first name, last name or student ID.
-  const words = (filters.q ?? '').split(/\s+/).filter(Boolean);
+  // Every word of `q` must be in the student's "studentId first last" (folded, trigram GIN index).
+  const words = await searchWordFilters(prisma, filters.q);
   return {
     organisationId,
     paid: filters.paid,
@@ -40,14 +40,7 @@ async function termRegisterWhere(
     courseId: filters.courseId,
     teacherId: filters.teacherId,
     createdAt,
-    ...(words.length
-      ? {
-          AND: words.map((word) => {
-            const text = containsText(word);
-            return { student: { OR: [{ firstName: text }, { lastName: text }, { studentId: text }] } };
-          }),
-        }
-      : {}),
+    ...(words.length ? { AND: words.map((searchText) => ({ student: { searchText } })) } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import type { TTermListQuery, ZTermFilters } from '../../../src/contracts/terms'
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { isoDate, pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { searchWordFilters } from '../../http/search';
 import { sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { containsText } from './references';
@@ -11,8 +12,12 @@ import { termSelect, toTerm } from './term-view';
 
 type TermFilters = z.output<typeof ZTermFilters>;
 
-function termWhere(organisationId: number, filters: TermFilters): Prisma.TermWhereInput {
-  const q = containsText(filters.q);
+async function termWhere(
+  prisma: PrismaClient,
+  organisationId: number,
+  filters: TermFilters,
+): Promise<Prisma.TermWhereInput> {
+  const words = await searchWordFilters(prisma, filters.q);
   return {
     organisationId,
     courseId: filters.courseId,
@@ -21,12 +26,21 @@ function termWhere(organisationId: number, filters: TermFilters): Prisma.TermWhe
     // Overlapping [from, to]: starts on or before `to` and ends on or after `from`.
     ...(filters.to ? { startDate: { lte: toDbDate(filters.to) ?? undefined } } : {}),
     ...(filters.from ? { endDate: { gte: toDbDate(filters.from) ?? undefined } } : {}),
-    ...(q ? { OR: [{ school: q }, { comments: q }, { course: { name: q } }] } : {}),
+    // Every word of q in the course's "school courseNumber name" (folded, trigram GIN index), the
+    // term's school or its comments.
+    ...(words.length
+      ? {
+          AND: words.map((searchText) => {
+            const other = { contains: searchText.contains, mode: 'insensitive' as const };
+            return { OR: [{ course: { searchText } }, { school: other }, { comments: other }] };
+          }),
+        }
+      : {}),
   };
 }
 
 export async function listTerms(prisma: PrismaClient, auth: AuthContext, query: TTermListQuery) {
-  const where = termWhere(organisationOf(auth), query);
+  const where = await termWhere(prisma, organisationOf(auth), query);
   // Newest first unless the user sorts by a column.
   const orderBy = query.sortField
     ? sortArgs(query.sortField, query.sortOrder, 'startDate')
@@ -59,7 +73,7 @@ export async function exportTerms(
   res: Response,
 ): Promise<undefined> {
   const rows = await prisma.term.findMany({
-    where: termWhere(organisationOf(auth), filters),
+    where: await termWhere(prisma, organisationOf(auth), filters),
     orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
     select: termSelect,
   });

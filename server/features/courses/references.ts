@@ -1,5 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client';
 import { fieldError } from '../../http/errors';
+import { containsLiteral } from '../../http/search';
 
 type Db = Prisma.TransactionClient;
 
@@ -55,7 +56,5 @@ export async function studentOfCentre(db: Db, organisationId: number, id: number
   return student;
 }
 
-/** Case-insensitive "contains" for a text filter, or nothing when the filter is empty. */
-export function containsText(value: string | undefined) {
-  return value ? { contains: value, mode: 'insensitive' as const } : undefined;
-}
+/** Case-insensitive literal "contains" for a text filter (`%` and `_` match themselves), or nothing when empty. */
+export const containsText = containsLiteral;

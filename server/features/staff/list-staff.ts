@@ -3,34 +3,31 @@ import type { TStaffExportQuery, TStaffListQuery } from '../../../src/contracts/
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
+import { containsLiteral, searchWordFilters } from '../../http/search';
 import { sendXlsx } from '../../http/spreadsheet';
 import { hasStaffRole, staffSelect, staffWhere, toStaff } from './staff-view';
 
-function filteredStaff(auth: AuthContext, query: TStaffExportQuery): Prisma.UserWhereInput {
-  const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+async function filteredStaff(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  query: TStaffExportQuery,
+): Promise<Prisma.UserWhereInput> {
+  const words = await searchWordFilters(prisma, query.q);
   return {
     AND: [
       staffWhere(auth),
-      query.login ? { login: contains(query.login) } : {},
+      query.login ? { login: containsLiteral(query.login) } : {},
       query.role ? hasStaffRole(query.role) : {},
       query.activated === undefined ? {} : { activated: query.activated },
-      query.q
-        ? {
-            OR: [
-              { firstName: contains(query.q) },
-              { lastName: contains(query.q) },
-              { login: contains(query.q) },
-              { email: contains(query.q) },
-            ],
-          }
-        : {},
+      // Every word of q within "first last login email", accents and case folded (trigram GIN index).
+      ...words.map((searchText) => ({ searchText })),
     ],
   };
 }
 
 /** The centre's staff, filtered, sorted and paged in the database. */
 export async function listStaff(prisma: PrismaClient, auth: AuthContext, query: TStaffListQuery) {
-  const where = filteredStaff(auth, query);
+  const where = await filteredStaff(prisma, auth, query);
   const [rows, total] = await prisma.$transaction([
     prisma.user.findMany({
       where,
@@ -46,7 +43,7 @@ export async function listStaff(prisma: PrismaClient, auth: AuthContext, query: 
 /** The whole filtered view (not one page) as staff.xlsx. */
 export async function exportStaff(prisma: PrismaClient, auth: AuthContext, query: TStaffExportQuery, res: Response) {
   const rows = await prisma.user.findMany({
-    where: filteredStaff(auth, query),
+    where: await filteredStaff(prisma, auth, query),
     orderBy: sortArgs(query.sortField, query.sortOrder, 'login'),
     select: staffSelect,
   });

@@ -5,30 +5,30 @@ import { maskSin } from '../../../src/contracts/teachers';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs } from '../../http/list';
+import { searchWordFilters } from '../../http/search';
 import { sendXlsx } from '../../http/spreadsheet';
 import { type SinView, teacherInclude, teacherName, teacherScope, toTeacher } from './teacher-view';
 
 type Filters = z.output<typeof ZTeacherExportQuery>;
 
-function filteredTeachers(auth: AuthContext, query: Filters): Prisma.TeacherWhereInput {
-  const contains = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+async function filteredTeachers(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  query: Filters,
+): Promise<Prisma.TeacherWhereInput> {
+  const words = await searchWordFilters(prisma, query.q);
   return {
     AND: [
       teacherScope(auth),
       { deletedAt: null },
       query.activated === undefined ? {} : { user: { activated: query.activated } },
       query.courseId ? { courses: { some: { id: query.courseId } } } : {},
-      query.q
-        ? {
-            OR: [
-              { user: { firstName: contains(query.q) } },
-              { user: { lastName: contains(query.q) } },
-              { user: { login: contains(query.q) } },
-              { preferredName: contains(query.q) },
-              { employeeId: contains(query.q) },
-            ],
-          }
-        : {},
+      // Every word of q: in the user's "first last login email" (folded, trigram GIN index), the
+      // preferred name or the employee ID (case-insensitive there).
+      ...words.map((searchText) => {
+        const other = { contains: searchText.contains, mode: 'insensitive' as const };
+        return { OR: [{ user: { searchText } }, { preferredName: other }, { employeeId: other }] };
+      }),
     ],
   };
 }
@@ -44,7 +44,7 @@ function teacherOrder(query: Filters): Prisma.TeacherOrderByWithRelationInput[] 
 }
 
 export async function listTeachers(prisma: PrismaClient, auth: AuthContext, query: TTeacherListQuery, view: SinView) {
-  const where = filteredTeachers(auth, query);
+  const where = await filteredTeachers(prisma, auth, query);
   const [rows, total] = await prisma.$transaction([
     prisma.teacher.findMany({ where, orderBy: teacherOrder(query), ...pageArgs(query), include: teacherInclude }),
     prisma.teacher.count({ where }),
@@ -65,7 +65,7 @@ export async function teacherOptions(prisma: PrismaClient, auth: AuthContext) {
 /** The whole filtered view as teachers.xlsx; the SIN column is masked for everyone, admins too. */
 export async function exportTeachers(prisma: PrismaClient, auth: AuthContext, query: Filters, res: Response) {
   const rows = await prisma.teacher.findMany({
-    where: filteredTeachers(auth, query),
+    where: await filteredTeachers(prisma, auth, query),
     orderBy: teacherOrder(query),
     include: teacherInclude,
   });

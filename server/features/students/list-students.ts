@@ -4,19 +4,24 @@ import type { TStudentFilters, ZStudentListQuery } from '../../../src/contracts/
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { containsLiteral, searchWordFilters } from '../../http/search';
 import { sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { type StudentRow, studentSelect, toStudent } from './student-view';
 
 /** The filters as a Prisma where, always inside the caller's centre. */
-export function studentWhere(organisationId: number, f: TStudentFilters): Prisma.StudentWhereInput {
-  const fragment = (value: string) => ({ contains: value, mode: 'insensitive' as const });
+export async function studentWhere(
+  prisma: PrismaClient,
+  organisationId: number,
+  f: TStudentFilters,
+): Promise<Prisma.StudentWhereInput> {
+  const words = await searchWordFilters(prisma, f.q);
   return {
     organisationId,
     ...(f.active !== undefined ? { active: f.active } : {}),
-    ...(f.studentId ? { studentId: fragment(f.studentId) } : {}),
-    ...(f.firstName ? { firstName: fragment(f.firstName) } : {}),
-    ...(f.lastName ? { lastName: fragment(f.lastName) } : {}),
+    ...(f.studentId ? { studentId: containsLiteral(f.studentId) } : {}),
+    ...(f.firstName ? { firstName: containsLiteral(f.firstName) } : {}),
+    ...(f.lastName ? { lastName: containsLiteral(f.lastName) } : {}),
     ...(f.referrerId ? { referrerId: f.referrerId } : {}),
     ...(f.startDateFrom || f.startDateTo
       ? {
@@ -26,8 +31,8 @@ export function studentWhere(organisationId: number, f: TStudentFilters): Prisma
           },
         }
       : {}),
-    // ILIKE %q% on either name or the student ID; the trigram GIN indexes serve the name columns.
-    ...(f.q ? { OR: [{ firstName: fragment(f.q) }, { lastName: fragment(f.q) }, { studentId: fragment(f.q) }] } : {}),
+    // Every word of q within "studentId first last", accents and case folded (trigram GIN index).
+    ...(words.length ? { AND: words.map((searchText) => ({ searchText })) } : {}),
   };
 }
 
@@ -39,7 +44,7 @@ function studentOrder(f: TStudentFilters) {
 }
 
 export async function listStudents(prisma: PrismaClient, auth: AuthContext, query: z.output<typeof ZStudentListQuery>) {
-  const where = studentWhere(organisationOf(auth), query);
+  const where = await studentWhere(prisma, organisationOf(auth), query);
   const [rows, total] = await prisma.$transaction([
     prisma.student.findMany({ where, orderBy: studentOrder(query), ...pageArgs(query), select: studentSelect }),
     prisma.student.count({ where }),
@@ -50,7 +55,7 @@ export async function listStudents(prisma: PrismaClient, auth: AuthContext, quer
 /** The whole filtered view (every page) as an .xlsx download. */
 export async function exportStudents(prisma: PrismaClient, auth: AuthContext, filters: TStudentFilters, res: Response) {
   const rows = await prisma.student.findMany({
-    where: studentWhere(organisationOf(auth), filters),
+    where: await studentWhere(prisma, organisationOf(auth), filters),
     orderBy: studentOrder(filters),
     select: studentSelect,
   });

@@ -3,6 +3,7 @@ import type { TReferrer, ZReferrerBody, ZReferrerListQuery } from '../../../src/
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
+import { searchWordFilters } from '../../http/search';
 import { notFound, organisationOf } from '../../http/tenancy';
 
 const select = {
@@ -22,9 +23,11 @@ export async function listReferrers(
   auth: AuthContext,
   query: z.output<typeof ZReferrerListQuery>,
 ) {
+  const words = await searchWordFilters(prisma, query.q);
   const where: Prisma.ReferrerWhereInput = {
     organisationId: organisationOf(auth),
-    ...(query.q ? { name: { contains: query.q, mode: 'insensitive' } } : {}),
+    // Every word of q in the name, accents and case folded (trigram GIN index).
+    ...(words.length ? { AND: words.map((searchText) => ({ searchText })) } : {}),
   };
   const [rows, total] = await prisma.$transaction([
     prisma.referrer.findMany({
