@@ -1,9 +1,10 @@
 import account from './en-US/account';
 import common from './en-US/common';
+import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import pages from './en-US/pages';
 import request from './en-US/request';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
-export default { ...common, ...account, ...menu, ...pages, ...request, ...lists };
+export default { ...common, ...account, ...menu, ...pages, ...request, ...lists, ...forms };

@@ -1,9 +1,10 @@
 import account from './zh-CN/account';
 import common from './zh-CN/common';
+import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import pages from './zh-CN/pages';
 import request from './zh-CN/request';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
-export default { ...common, ...account, ...menu, ...pages, ...request, ...lists };
+export default { ...common, ...account, ...menu, ...pages, ...request, ...lists, ...forms };

@@ -59,3 +59,7 @@ export interface StudentTermRegister {
 }
 export const listStudentTermRegisters = (params: Query) =>
   call<ListResult<StudentTermRegister>>('/api/term-registers', { params, skipErrorHandler: true });
+
+/** The student ID a new student is offered (GET /api/students/next-id); '' when there is none. */
+export const nextStudentId = () =>
+  call<{ studentId: string }>('/api/students/next-id', { skipErrorHandler: true }).then((r) => r.studentId ?? '');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import enUS from '../locales/en-US';
-import { formFieldErrors } from './formErrors';
+import zhCN from '../locales/zh-CN';
+import { formFieldErrors, localizeRuleMessage } from './formErrors';
 
 const t = (id: string) => (enUS as Record<string, string>)[id] ?? id;
 const registerFields = ['login', 'email', 'password'] as const;
@@ -61,5 +62,33 @@ describe('formFieldErrors', () => {
     expect(formFieldErrors(reply({}), t, registerFields)).toEqual([]);
     expect(formFieldErrors('<html>', t, registerFields)).toEqual([]);
     expect(formFieldErrors(undefined, t, registerFields)).toEqual([]);
+  });
+});
+
+describe('localizeRuleMessage', () => {
+  const zh = (id: string, values?: Record<string, string | number>) =>
+    ((zhCN as Record<string, string>)[id] ?? id).replace(/\{(\w+)\}/g, (_, name: string) => String(values?.[name]));
+
+  it("says the contracts' rules in the reader's language", () => {
+    expect(localizeRuleMessage('Input a valid email address', zh)).toBe('请输入有效的邮箱地址');
+    expect(localizeRuleMessage('This student is already registered in this term', zh)).toBe('该学生已报名此学期');
+    expect(localizeRuleMessage('At most 40 characters', zh)).toBe('最多 40 个字符');
+    expect(localizeRuleMessage('Email must be at most 254 characters', zh)).toBe('最多 254 个字符');
+  });
+
+  it('keeps a text it does not know, or one the locale files lack, as the server wrote it', () => {
+    expect(localizeRuleMessage('Choose active teachers of this centre', zh)).toBe(
+      'Choose active teachers of this centre',
+    );
+    expect(localizeRuleMessage('Input a valid phone number', (id) => id)).toBe('Input a valid phone number');
+  });
+
+  it('translates server field errors on the way to the form (a 409 duplicate included)', () => {
+    const fieldErrors = [
+      { field: 'courseNumber', message: 'Another course of this school already has this course number' },
+    ];
+    expect(formFieldErrors(reply({ errorKey: 'coursenumberexists', fieldErrors }), zh, ['courseNumber'])).toEqual([
+      { name: 'courseNumber', errors: ['本校已有课程使用此课程编号'] },
+    ]);
   });
 });

@@ -1,3 +1,11 @@
+import { LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../contracts/account';
+import { DATE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from '../contracts/common';
+import { COURSE_NUMBER_TAKEN_MESSAGE } from '../contracts/courses';
+import { REFERRER_REQUIRED } from '../contracts/referrals';
+import { STUDENT_ID_EXISTS } from '../contracts/students';
+import { COLOUR_MESSAGE, SIN_MESSAGE } from '../contracts/teachers';
+import { ALREADY_REGISTERED_MESSAGE } from '../contracts/term-registers';
+import { END_AFTER_START_MESSAGE } from '../contracts/terms';
 import { errorText, isErrorReply, type Translate } from './requestError';
 
 export interface FormFieldError<Name extends string = string> {
@@ -12,6 +20,45 @@ const fieldOfKnownError = (reply: { errorKey?: string; title?: string }): string
   if (reply.title === 'Incorrect password') return 'currentPassword';
   return undefined;
 };
+
+/** The contracts' rule texts (the same on client and server) and their locale ids in forms.ts. */
+const RULE_TEXTS: [string, string][] = [
+  [EMAIL_MESSAGE, 'forms.rule.email'],
+  [PHONE_MESSAGE, 'forms.rule.phone'],
+  [MONEY_MESSAGE, 'forms.rule.money'],
+  [DATE_MESSAGE, 'forms.rule.date'],
+  [END_AFTER_START_MESSAGE, 'forms.rule.endAfterStart'],
+  [SIN_MESSAGE, 'forms.rule.sin'],
+  [COLOUR_MESSAGE, 'forms.rule.colour'],
+  [REFERRER_REQUIRED, 'forms.rule.referrer'],
+  [STUDENT_ID_EXISTS, 'forms.rule.studentIdTaken'],
+  [COURSE_NUMBER_TAKEN_MESSAGE, 'forms.rule.courseNumberTaken'],
+  [ALREADY_REGISTERED_MESSAGE, 'forms.rule.alreadyRegistered'],
+  [`Login must be at least ${LOGIN_MIN} characters`, 'forms.rule.loginMin'],
+  ['Login must be at most 50 characters', 'forms.rule.loginMax'],
+  ['Login may contain only letters, digits and . _ @ -', 'forms.rule.loginChars'],
+  [`Password must be at least ${PASSWORD_MIN} characters`, 'forms.rule.passwordMin'],
+  [`Password must be at most ${PASSWORD_MAX} characters`, 'forms.rule.passwordMax'],
+];
+const RULE_PATTERNS: [RegExp, string][] = [[/^(?:.+ must be )?[Aa]t most (\d+) characters$/, 'forms.rule.max']];
+
+/**
+ * A rule's message in the reader's language: the contracts' known texts have a locale id; any other
+ * text (or one the locale files lack) stays as the server wrote it.
+ */
+export function localizeRuleMessage(message: string, t: Translate): string {
+  const translated = (id: string, values?: Record<string, string | number>) => {
+    const text = t(id, values);
+    return text && text !== id ? text : message;
+  };
+  const known = RULE_TEXTS.find(([text]) => text === message);
+  if (known) return translated(known[1]);
+  for (const [pattern, id] of RULE_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return translated(id, { max: match[1] });
+  }
+  return message;
+}
 
 /**
  * What an error reply says about single form fields, ready for antd's `form.setFields`: the
@@ -33,6 +80,7 @@ export function formFieldErrors<Name extends string>(
   const known = fieldOfKnownError(body);
   if (known) add(known, errorText(body, t));
   // On the field of a well-known error our (translated) seed text replaces the server's.
-  for (const { field, message } of body.fieldErrors ?? []) if (field !== known) add(field, message);
+  for (const { field, message } of body.fieldErrors ?? [])
+    if (field !== known) add(field, localizeRuleMessage(message, t));
   return [...byField].map(([name, errors]) => ({ name, errors }));
 }

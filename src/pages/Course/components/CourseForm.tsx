@@ -1,9 +1,10 @@
-import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import TeacherSelect from '@/components/RecordForm/TeacherSelect';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { type TCourse, type TCourseBody, ZCourseBody } from '@/contracts/courses';
-import { createCourse, teacherOptions, updateCourse } from '@/services/courses';
-import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '@/utils/runWithMessages';
+import { createCourse, updateCourse } from '@/services/courses';
 
 interface CourseValues {
   school: string;
@@ -12,72 +13,63 @@ interface CourseValues {
   description?: string;
   teacherIds?: number[];
 }
-const FIELDS = ['school', 'courseNumber', 'name', 'description', 'teacherIds'] as const;
-const rule = (field: keyof typeof ZCourseBody.shape) => zodRule(ZCourseBody.shape[field]);
 
-/** Add (course undefined) or edit a course in a modal; calls onSaved after a successful write. */
-export default function CourseForm({
-  course,
-  onClose,
-  onSaved,
-}: {
-  course?: TCourse;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+/** Add or edit a course; a course number is unique within its school (the server says so on the field). */
+export default function CourseForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TCourse>) {
   const [form] = Form.useForm<CourseValues>();
-  const onFinish = async (values: CourseValues) => {
+  const { t, required, zod } = useFormRules();
+  const rule = (field: keyof typeof ZCourseBody.shape) => zod(ZCourseBody.shape[field]);
+  const save = (values: CourseValues) => {
     const body: TCourseBody = {
       ...values,
       description: values.description || null,
       teacherIds: values.teacherIds ?? [],
     };
-    const saved = await runWithMessages(
-      course ? 'update' : 'add',
-      () => (course ? updateCourse(course.id, body) : createCourse(body)),
-      { instance: form, fields: FIELDS },
-    );
-    if (saved) onSaved();
-    return saved;
+    return record ? updateCourse(record.id, body) : createCourse(body);
   };
   return (
-    <ModalForm<CourseValues>
-      open
+    <RecordForm<CourseValues>
+      kind="course"
+      open={open}
+      editing={!!record}
       form={form}
-      name="course"
-      title={course ? 'Edit course' : 'New course'}
-      width={560}
-      isKeyPressSubmit
-      modalProps={{ destroyOnClose: true, onCancel: onClose, maskClosable: false }}
       initialValues={
-        course
-          ? { ...course, description: course.description ?? '', teacherIds: course.teachers.map((t) => t.id) }
+        record
+          ? { ...record, description: record.description ?? '', teacherIds: record.teachers.map((t) => t.id) }
           : { teacherIds: [] }
       }
-      submitter={{ searchConfig: { submitText: course ? 'Save' : 'Add', resetText: 'Cancel' } }}
-      onFinish={onFinish}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormText
+        name="name"
+        label={t('forms.course.name')}
+        rules={[required(t('forms.course.name')), rule('name')]}
+      />
+      <ProFormText
         name="school"
-        label="School"
-        fieldProps={{ autoFocus: true }}
-        rules={[{ required: true, message: 'School is required' }, rule('school')]}
+        label={t('forms.common.school')}
+        rules={[required(t('forms.common.school')), rule('school')]}
       />
       <ProFormText
         name="courseNumber"
-        label="Course number"
-        rules={[{ required: true, message: 'Course number is required' }, rule('courseNumber')]}
+        label={t('forms.course.courseNumber')}
+        rules={[required(t('forms.course.courseNumber')), rule('courseNumber')]}
       />
-      <ProFormText name="name" label="Name" rules={[{ required: true, message: 'Name is required' }, rule('name')]} />
-      <ProFormTextArea name="description" label="Description" rules={[rule('description')]} />
-      <ProFormSelect
+      <TeacherSelect
         name="teacherIds"
-        label="Teachers"
+        label={t('forms.course.teachers')}
         mode="multiple"
-        placeholder="Choose teachers"
-        request={async () => (await teacherOptions()).map((t) => ({ value: t.id, label: t.name }))}
-        fieldProps={{ optionFilterProp: 'label' }}
+        placeholder={t('forms.teacher.pickMany')}
+        current={record?.teachers}
       />
-    </ModalForm>
+      <ProFormTextArea
+        name="description"
+        label={t('forms.course.description')}
+        rules={[rule('description')]}
+        fieldProps={{ rows: 3 }}
+      />
+    </RecordForm>
   );
 }

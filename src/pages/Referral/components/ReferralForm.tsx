@@ -1,60 +1,43 @@
-import { ModalForm, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
-import { REFERRER_REQUIRED, type TReferral, type TReferralBody } from '@/contracts/referrals';
-import { withPending } from '@/pages/Student/components/pending';
-import { showFormError } from '@/requestErrorConfig';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
+import type { TReferral, TReferralBody } from '@/contracts/referrals';
 import { createReferral, listStudents, updateReferral } from '@/services/students';
 import ReferrerSelect from './ReferrerSelect';
 
-interface Props {
-  referral?: TReferral;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}
-
-export default function ReferralForm({ referral, open, onOpenChange, onSaved }: Props) {
+/** Add or edit a referral: who referred which student. */
+export default function ReferralForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TReferral>) {
   const [form] = Form.useForm<TReferralBody>();
-  const onFinish = async (values: TReferralBody) => {
+  const { t, max } = useFormRules();
+  const save = (values: TReferralBody) => {
     const body = { ...values, studentId: values.studentId ?? null };
-    try {
-      if (referral) await withPending('update', () => updateReferral(referral.id, body));
-      else await withPending('add', () => createReferral(body));
-    } catch (error) {
-      showFormError(error, form, ['referrerId', 'studentId', 'comments']);
-      return false;
-    }
-    onSaved();
-    return true;
+    return record ? updateReferral(record.id, body) : createReferral(body);
   };
   return (
-    <ModalForm<TReferralBody>
-      title={referral ? 'Edit referral' : 'New referral'}
-      form={form}
-      name="referral"
+    <RecordForm<TReferralBody>
+      kind="referral"
       open={open}
-      onOpenChange={onOpenChange}
-      isKeyPressSubmit
-      submitter={{ searchConfig: { submitText: 'Save', resetText: 'Cancel' } }}
-      modalProps={{ destroyOnClose: true }}
-      initialValues={referral ?? {}}
-      onFinish={onFinish}
+      editing={!!record}
+      form={form}
+      initialValues={record ?? {}}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ReferrerSelect
         name="referrerId"
-        label="Referrer"
-        rules={[{ required: true, message: REFERRER_REQUIRED }]}
-        fieldProps={{ autoFocus: true }}
-        // Shows the current referrer's name before the options load.
-        {...(referral ? { initialValue: referral.referrerId } : {})}
+        label={t('forms.referral.referrer')}
+        placeholder={t('forms.student.referrer.search')}
+        rules={[{ required: true, message: t('forms.rule.referrer') }]}
       />
       <ProFormSelect
         name="studentId"
-        label="Student"
+        label={t('forms.referral.student')}
         showSearch
         allowClear
         debounceTime={300}
-        placeholder="Search students by name or ID"
+        placeholder={t('forms.student.search')}
         fieldProps={{ filterOption: false }}
         request={async ({ keyWords }: { keyWords?: string }) => {
           const reply = await listStudents({ pageSize: 50, ...(keyWords ? { q: keyWords } : {}) });
@@ -62,14 +45,14 @@ export default function ReferralForm({ referral, open, onOpenChange, onSaved }: 
             value: s.id,
             label: `${s.firstName} ${s.lastName} (${s.studentId})`,
           }));
-          const current = referral?.student;
+          const current = record?.student;
           if (current && !options.some((o) => o.value === current.id)) {
             options.unshift({ value: current.id, label: `${current.name} (${current.studentId})` });
           }
           return options;
         }}
       />
-      <ProFormTextArea name="comments" label="Comments" rules={[{ max: 5000 }]} />
-    </ModalForm>
+      <ProFormTextArea name="comments" label={t('forms.common.comments')} rules={[max(5000)]} />
+    </RecordForm>
   );
 }

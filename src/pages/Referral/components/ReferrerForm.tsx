@@ -1,55 +1,36 @@
-import { ModalForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { ZOptionalEmail, ZOptionalPhone } from '@/contracts/common';
 import type { TReferrer, TReferrerBody } from '@/contracts/referrals';
-import { withPending } from '@/pages/Student/components/pending';
-import { showFormError } from '@/requestErrorConfig';
 import { createReferrer, updateReferrer } from '@/services/students';
-import { zodRule } from '@/utils/formRules';
 
-interface Props {
-  referrer?: TReferrer;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}
-
-export default function ReferrerForm({ referrer, open, onOpenChange, onSaved }: Props) {
+/** Add or edit a referrer (a person who sends students to the centre). */
+export default function ReferrerForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TReferrer>) {
   const [form] = Form.useForm<TReferrerBody>();
-  const onFinish = async (values: TReferrerBody) => {
-    try {
-      if (referrer) await withPending('update', () => updateReferrer(referrer.id, values));
-      else await withPending('add', () => createReferrer(values));
-    } catch (error) {
-      showFormError(error, form, ['name', 'phone', 'email', 'wechat', 'comments']);
-      return false;
-    }
-    onSaved();
-    return true;
-  };
+  const { t, required, max, zod } = useFormRules();
+  const save = (values: TReferrerBody) => (record ? updateReferrer(record.id, values) : createReferrer(values));
   return (
-    <ModalForm<TReferrerBody>
-      title={referrer ? 'Edit referrer' : 'New referrer'}
-      form={form}
-      name="referrer"
+    <RecordForm<TReferrerBody>
+      kind="referrer"
       open={open}
-      onOpenChange={onOpenChange}
-      isKeyPressSubmit
-      submitter={{ searchConfig: { submitText: 'Save', resetText: 'Cancel' } }}
-      modalProps={{ destroyOnClose: true }}
-      initialValues={referrer ?? {}}
-      onFinish={onFinish}
+      editing={!!record}
+      form={form}
+      initialValues={record ?? {}}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormText
         name="name"
-        label="Name"
-        rules={[{ required: true, message: 'Name is required' }, { max: 100 }]}
-        fieldProps={{ autoFocus: true }}
+        label={t('forms.referrer.name')}
+        rules={[required(t('forms.referrer.name')), max(100)]}
       />
-      <ProFormText name="phone" label="Phone" rules={[zodRule(ZOptionalPhone)]} />
-      <ProFormText name="email" label="Email" rules={[zodRule(ZOptionalEmail)]} />
-      <ProFormText name="wechat" label="Wechat" rules={[{ max: 60 }]} />
-      <ProFormTextArea name="comments" label="Comments" rules={[{ max: 5000 }]} />
-    </ModalForm>
+      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
+      <ProFormText name="email" label={t('forms.person.email')} rules={[zod(ZOptionalEmail)]} />
+      <ProFormText name="wechat" label={t('forms.person.wechat')} rules={[max(60)]} />
+      <ProFormTextArea name="comments" label={t('forms.common.comments')} rules={[max(5000)]} />
+    </RecordForm>
   );
 }

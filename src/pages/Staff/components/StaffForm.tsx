@@ -1,91 +1,107 @@
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
 import { Form } from 'antd';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { useCentre } from '@/components/RecordForm/defaults';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { ZEmail, ZLogin, ZPassword } from '@/contracts/account';
 import { ZOptionalEmail, ZOptionalPhone } from '@/contracts/common';
 import type { TCreateStaffRequest, TStaff } from '@/contracts/staff';
 import { createStaff, updateStaff } from '@/services/staff';
-import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '@/utils/runWithMessages';
 
 type Values = TCreateStaffRequest;
-const FIELDS = [
-  'login',
-  'password',
-  'firstName',
-  'lastName',
-  'birthday',
-  'role',
-  'email',
-  'phone',
-  'activated',
-  'gmail',
-];
-const ROLE_OPTIONS = [
-  { value: 'ROLE_OPERATOR', label: 'Operator' },
-  { value: 'ROLE_ADMIN', label: 'Admin' },
-];
-
-interface Props {
-  staff?: TStaff;
-  /** Only admins choose a role; everyone else creates operators and keeps roles as they are. */
-  canChangeRole: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}
 
 /** Create or edit a staff member; passwords are set on create only. */
-export default function StaffForm({ staff, canChangeRole, onClose, onSaved }: Props) {
+export default function StaffForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TStaff>) {
   const [form] = Form.useForm<Values>();
-  const required = (label: string) => ({ required: true, message: `${label} is required` });
+  const { t, required, zod, max } = useFormRules();
+  // Only admins choose a role; everyone else creates operators and keeps roles as they are.
+  const canChangeRole = useAccess()['staff:changeRole'];
+  // The server refuses a change of one's own role or activation: the form does not offer it.
+  const { userId } = useCentre();
+  const self = record !== undefined && record.id === userId;
 
-  const onFinish = async (values: Values) => {
-    const body = { ...values, role: canChangeRole ? values.role : (staff?.role ?? 'ROLE_OPERATOR') };
-    const saved = await runWithMessages(
-      staff ? 'update' : 'add',
-      () => (staff ? updateStaff(staff.id, body) : createStaff(body)),
-      { instance: form, fields: FIELDS },
-    );
-    if (saved) onSaved();
-    return saved;
+  const save = (values: Values) => {
+    const body = {
+      ...values,
+      role: canChangeRole && !self ? values.role : (record?.role ?? 'ROLE_OPERATOR'),
+      activated: self ? record.activated : values.activated,
+    };
+    return record ? updateStaff(record.id, body) : createStaff(body);
   };
 
   return (
-    <ModalForm<Values>
-      title={staff ? `Edit ${staff.login}` : 'New staff member'}
-      open
-      // Its own id prefix: the list's search form has fields of the same names.
-      name="staff"
+    <RecordForm<Values>
+      kind="staff"
+      open={open}
+      editing={!!record}
       form={form}
-      width={560}
-      isKeyPressSubmit
-      modalProps={{ destroyOnClose: true, onCancel: onClose }}
+      columns={2}
       initialValues={
-        staff
-          ? { ...staff, birthday: staff.birthday ?? undefined, phone: staff.phone ?? '', gmail: staff.gmail ?? '' }
+        record
+          ? { ...record, birthday: record.birthday ?? undefined, phone: record.phone ?? '', gmail: record.gmail ?? '' }
           : { role: 'ROLE_OPERATOR', activated: true }
       }
-      submitter={{ searchConfig: { submitText: staff ? 'Save' : 'Create' } }}
-      onFinish={onFinish}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormText
         name="login"
-        label="Login"
-        fieldProps={{ autoFocus: true }}
-        rules={[required('Login'), zodRule(ZLogin)]}
+        label={t('forms.person.login')}
+        rules={[required(t('forms.person.login')), zod(ZLogin)]}
       />
-      {!staff && (
-        <ProFormText.Password name="password" label="Password" rules={[required('Password'), zodRule(ZPassword)]} />
+      {!record && (
+        <ProFormText.Password
+          name="password"
+          label={t('forms.person.password')}
+          fieldProps={{ autoComplete: 'new-password' }}
+          rules={[required(t('forms.person.password')), zod(ZPassword)]}
+        />
       )}
-      <ProFormText name="firstName" label="First name" rules={[required('First name'), { max: 50 }]} />
-      <ProFormText name="lastName" label="Last name" rules={[required('Last name'), { max: 50 }]} />
-      <ProFormDatePicker name="birthday" label="Birthday" fieldProps={{ format: 'YYYY-MM-DD' }} />
+      <ProFormText
+        name="firstName"
+        label={t('forms.person.firstName')}
+        rules={[required(t('forms.person.firstName')), max(50)]}
+      />
+      <ProFormText
+        name="lastName"
+        label={t('forms.person.lastName')}
+        rules={[required(t('forms.person.lastName')), max(50)]}
+      />
+      <ProFormText
+        name="email"
+        label={t('forms.person.email')}
+        rules={[required(t('forms.person.email')), zod(ZEmail)]}
+      />
+      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
+      <ProFormText name="gmail" label={t('forms.staff.gmail')} rules={[zod(ZOptionalEmail)]} />
+      <ProFormDatePicker
+        name="birthday"
+        label={t('forms.person.birthday')}
+        width="100%"
+        fieldProps={{ format: 'YYYY-MM-DD' }}
+      />
       {canChangeRole && (
-        <ProFormSelect name="role" label="Role" options={ROLE_OPTIONS} allowClear={false} rules={[required('Role')]} />
+        <ProFormSelect
+          name="role"
+          label={t('forms.staff.role')}
+          tooltip={self ? t('forms.staff.ownRole') : undefined}
+          disabled={self}
+          options={[
+            { value: 'ROLE_OPERATOR', label: t('forms.staff.role.operator') },
+            { value: 'ROLE_ADMIN', label: t('forms.staff.role.admin') },
+          ]}
+          allowClear={false}
+          rules={[required(t('forms.staff.role'))]}
+        />
       )}
-      <ProFormText name="email" label="Email" rules={[required('Email'), zodRule(ZEmail)]} />
-      <ProFormText name="phone" label="Phone" rules={[zodRule(ZOptionalPhone)]} />
-      <ProFormText name="gmail" label="Gmail" rules={[zodRule(ZOptionalEmail)]} />
-      <ProFormSwitch name="activated" label="Activated" />
-    </ModalForm>
+      <ProFormSwitch
+        name="activated"
+        label={t('forms.person.activated')}
+        tooltip={self ? t('forms.staff.ownActivation') : undefined}
+        disabled={self}
+      />
+    </RecordForm>
   );
 }

@@ -1,104 +1,103 @@
-import { DrawerForm, ProFormDatePicker, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
+import { useEffect } from 'react';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { todayIn, useCentre } from '@/components/RecordForm/defaults';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { ZOptionalEmail, ZOptionalMoney, ZOptionalPhone } from '@/contracts/common';
 import type { TStudent, TStudentBody } from '@/contracts/students';
 import ReferrerSelect from '@/pages/Referral/components/ReferrerSelect';
-import { showFormError } from '@/requestErrorConfig';
-import { createStudent, updateStudent } from '@/services/students';
-import { zodRule } from '@/utils/formRules';
-import { withPending } from './pending';
+import { createStudent, nextStudentId, updateStudent } from '@/services/students';
 
-const FIELDS = [
-  'studentId',
-  'firstName',
-  'lastName',
-  'referrerId',
-  'startDate',
-  'wechat',
-  'phone',
-  'email',
-  'comments',
-  'allowSms',
-  'allowEmail',
-  'feedbackEmail',
-  'feedbackNotification',
-  'hourlyRate',
-] as const;
-const required = (label: string) => ({ required: true, message: `${label} is required` });
-
-interface Props {
-  student?: TStudent;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
-}
-
-/** Create or edit a student in a drawer; server field errors land on their fields. */
-export default function StudentForm({ student, open, onOpenChange, onSaved }: Props) {
+/** Create or edit a student; a new one gets the next free student ID and today as its start date. */
+export default function StudentForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TStudent>) {
   const [form] = Form.useForm<TStudentBody>();
-  const onFinish = async (values: TStudentBody) => {
+  const { t, required, max, zod } = useFormRules();
+  const { timeZone } = useCentre();
+
+  useEffect(() => {
+    if (!open || record) return;
+    let current = true;
+    nextStudentId()
+      .then((studentId) => {
+        // A suggestion: never over what the user has typed meanwhile.
+        if (current && studentId && !form.getFieldValue('studentId')) form.setFieldsValue({ studentId });
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [open, record, form]);
+
+  const save = (values: TStudentBody) => {
     const body = { ...values, referrerId: values.referrerId ?? null };
-    try {
-      if (student) await withPending('update', () => updateStudent(student.id, body));
-      else await withPending('add', () => createStudent(body));
-    } catch (error) {
-      showFormError(error, form, FIELDS);
-      return false;
-    }
-    onSaved();
-    return true;
+    return record ? updateStudent(record.id, body) : createStudent(body);
   };
   return (
-    <DrawerForm<TStudentBody>
-      title={student ? 'Edit student' : 'New student'}
-      form={form}
-      name="student"
+    <RecordForm<TStudentBody>
+      kind="student"
       open={open}
-      onOpenChange={onOpenChange}
-      width={560}
-      isKeyPressSubmit
-      submitter={{ searchConfig: { submitText: 'Save', resetText: 'Cancel' } }}
-      drawerProps={{ destroyOnClose: true }}
-      initialValues={student ?? { allowEmail: true, allowSms: false, feedbackNotification: false }}
-      onFinish={onFinish}
-      grid
-      rowProps={{ gutter: 16 }}
+      editing={!!record}
+      form={form}
+      columns={2}
+      initialValues={
+        record ?? { allowEmail: true, allowSms: false, feedbackNotification: false, startDate: todayIn(timeZone) }
+      }
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormText
         name="studentId"
-        label="Student ID"
-        colProps={{ span: 12 }}
-        rules={[required('Student ID'), { max: 40 }]}
-        fieldProps={{ autoFocus: true }}
+        label={t('forms.student.studentId')}
+        rules={[required(t('forms.student.studentId')), max(40)]}
       />
-      <ReferrerSelect name="referrerId" label="Referrer" colProps={{ span: 12 }} placeholder="Search referrers" />
+      <ProFormDatePicker
+        name="startDate"
+        label={t('forms.student.startDate')}
+        width="100%"
+        fieldProps={{ format: 'YYYY-MM-DD' }}
+      />
       <ProFormText
         name="firstName"
-        label="First name"
-        colProps={{ span: 12 }}
-        rules={[required('First name'), { max: 50 }]}
+        label={t('forms.person.firstName')}
+        rules={[required(t('forms.person.firstName')), max(50)]}
       />
       <ProFormText
         name="lastName"
-        label="Last name"
-        colProps={{ span: 12 }}
-        rules={[required('Last name'), { max: 50 }]}
+        label={t('forms.person.lastName')}
+        rules={[required(t('forms.person.lastName')), max(50)]}
       />
-      <ProFormText name="email" label="Email" colProps={{ span: 12 }} rules={[zodRule(ZOptionalEmail)]} />
-      <ProFormText name="phone" label="Phone" colProps={{ span: 12 }} rules={[zodRule(ZOptionalPhone)]} />
-      <ProFormText name="wechat" label="Wechat" colProps={{ span: 12 }} rules={[{ max: 60 }]} />
-      <ProFormDatePicker name="startDate" label="Start date" colProps={{ span: 12 }} width="100%" />
-      <ProFormText name="hourlyRate" label="Hourly rate" colProps={{ span: 12 }} rules={[zodRule(ZOptionalMoney)]} />
+      <ProFormText name="email" label={t('forms.person.email')} rules={[zod(ZOptionalEmail)]} />
+      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
+      <ProFormText name="wechat" label={t('forms.person.wechat')} rules={[max(60)]} />
+      <ReferrerSelect
+        name="referrerId"
+        label={t('forms.student.referrer')}
+        placeholder={t('forms.student.referrer.search')}
+        fieldProps={{ allowClear: true }}
+      />
       <ProFormText
-        name="feedbackEmail"
-        label="Feedback email"
-        colProps={{ span: 12 }}
-        rules={[zodRule(ZOptionalEmail)]}
+        name="hourlyRate"
+        label={t('forms.student.hourlyRate')}
+        fieldProps={{ inputMode: 'decimal' }}
+        rules={[zod(ZOptionalMoney)]}
       />
-      <ProFormSwitch name="allowSms" label="Allow SMS" colProps={{ span: 8 }} />
-      <ProFormSwitch name="allowEmail" label="Allow email" colProps={{ span: 8 }} />
-      <ProFormSwitch name="feedbackNotification" label="Feedback notification" colProps={{ span: 8 }} />
-      <ProFormTextArea name="comments" label="Comments" rules={[{ max: 5000 }]} />
-    </DrawerForm>
+      <ProFormText name="feedbackEmail" label={t('forms.student.feedbackEmail')} rules={[zod(ZOptionalEmail)]} />
+      <ProFormSwitch name="allowSms" label={t('forms.student.allowSms')} colProps={{ span: 8 }} />
+      <ProFormSwitch name="allowEmail" label={t('forms.student.allowEmail')} colProps={{ span: 8 }} />
+      <ProFormSwitch
+        name="feedbackNotification"
+        label={t('forms.student.feedbackNotification')}
+        colProps={{ span: 8 }}
+      />
+      <ProFormTextArea
+        name="comments"
+        label={t('forms.common.comments')}
+        colProps={{ span: 24 }}
+        rules={[max(5000)]}
+        fieldProps={{ rows: 2 }}
+      />
+    </RecordForm>
   );
 }

@@ -1,46 +1,25 @@
 import {
-  DrawerForm,
   ProForm,
   ProFormDatePicker,
   ProFormDigit,
-  ProFormSelect,
   ProFormSwitch,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { ColorPicker, Form } from 'antd';
+import { Col, ColorPicker, Form } from 'antd';
 import type { Color } from 'antd/es/color-picker';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import CourseSelect from '@/components/RecordForm/CourseSelect';
+import { useCentre } from '@/components/RecordForm/defaults';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { ZEmail, ZLogin, ZPassword } from '@/contracts/account';
 import { ZOptionalPhone } from '@/contracts/common';
 import type { TCreateTeacherRequest, TTeacher } from '@/contracts/teachers';
-import { courseOptions, createTeacher, updateTeacher } from '@/services/teachers';
-import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '@/utils/runWithMessages';
-import { sinRule } from '../sinRule';
+import { createTeacher, updateTeacher } from '@/services/teachers';
+import { localizeRuleMessage } from '@/utils/formErrors';
+import { sinProblem } from '../sinRule';
 
 type Values = Omit<TCreateTeacherRequest, 'password'> & { password?: string };
-const FIELDS = [
-  'login',
-  'password',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'activated',
-  'employeeId',
-  'preferredName',
-  'birthday',
-  'wechat',
-  'sin',
-  'payrollContact',
-  'hourlyRate',
-  'operatingArea',
-  'advantage',
-  'disadvantage',
-  'feedback',
-  'colour',
-  'courseIds',
-];
 
 function initialValues(teacher: TTeacher | undefined): Partial<Values> {
   if (!teacher) return { activated: true, courseIds: [] };
@@ -55,104 +34,124 @@ function initialValues(teacher: TTeacher | undefined): Partial<Values> {
   } as Partial<Values>;
 }
 
-interface Props {
-  teacher?: TTeacher;
-  /** Admins see and edit the SIN in clear; everyone else sees it masked. */
-  isAdmin: boolean;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
-/** Create or edit a teacher: the login, the person and the teaching details. */
-export default function TeacherForm({ teacher, isAdmin, onClose, onSaved }: Props) {
+/** Create or edit a teacher: the login, the person and the teaching details, in two columns. */
+export default function TeacherForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TTeacher>) {
   const [form] = Form.useForm<Values>();
-  const required = (label: string) => ({ required: true, message: `${label} is required` });
-
-  const onFinish = async (values: Values) => {
+  const { t, required, max, zod } = useFormRules();
+  // Admins see and edit the SIN in clear; everyone else sees it masked.
+  const { isAdmin } = useCentre();
+  const sinRule = {
+    validator: async (_rule: unknown, value: unknown) => {
+      const problem = sinProblem(value);
+      if (problem) throw new Error(localizeRuleMessage(problem, t));
+    },
+  };
+  const save = (values: Values) => {
     const body = { ...values, password: values.password ?? '', courseIds: values.courseIds ?? [] };
-    const saved = await runWithMessages(
-      teacher ? 'update' : 'add',
-      () => (teacher ? updateTeacher(teacher.id, body) : createTeacher(body)),
-      { instance: form, fields: FIELDS },
-    );
-    if (saved) onSaved();
-    return saved;
+    return record ? updateTeacher(record.id, body) : createTeacher(body);
   };
 
   return (
-    <DrawerForm<Values>
-      title={teacher ? `Edit ${teacher.firstName ?? ''} ${teacher.lastName ?? ''}` : 'New teacher'}
-      open
-      // Its own id prefix: the list's search form has fields of the same names.
-      name="teacher"
+    <RecordForm<Values>
+      kind="teacher"
+      open={open}
+      editing={!!record}
       form={form}
-      width={640}
-      isKeyPressSubmit
-      drawerProps={{ destroyOnClose: true, onClose }}
-      initialValues={initialValues(teacher)}
-      submitter={{ searchConfig: { submitText: teacher ? 'Save' : 'Create' } }}
-      onFinish={onFinish}
+      columns={2}
+      initialValues={initialValues(record)}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
-      <ProForm.Group>
-        <ProFormText
-          name="firstName"
-          label="First name"
-          width="sm"
-          fieldProps={{ autoFocus: true }}
-          rules={[required('First name'), { max: 50 }]}
-        />
-        <ProFormText name="lastName" label="Last name" width="sm" rules={[required('Last name'), { max: 50 }]} />
-        <ProFormText name="preferredName" label="Preferred name" width="sm" rules={[{ max: 50 }]} />
-      </ProForm.Group>
-      <ProForm.Group>
-        <ProFormText name="login" label="Login" width="sm" rules={[required('Login'), zodRule(ZLogin)]} />
-        {!teacher && (
-          <ProFormText.Password
-            name="password"
-            label="Password"
-            width="sm"
-            rules={[required('Password'), zodRule(ZPassword)]}
-          />
-        )}
-        <ProFormText name="employeeId" label="Employee ID" width="sm" rules={[{ max: 40 }]} />
-      </ProForm.Group>
-      <ProForm.Group>
-        <ProFormText name="email" label="Email" width="sm" rules={[required('Email'), zodRule(ZEmail)]} />
-        <ProFormText name="phone" label="Phone" width="sm" rules={[zodRule(ZOptionalPhone)]} />
-        <ProFormText name="wechat" label="WeChat" width="sm" rules={[{ max: 60 }]} />
-      </ProForm.Group>
-      <ProForm.Group>
-        <ProFormDatePicker name="birthday" label="Birthday" width="sm" fieldProps={{ format: 'YYYY-MM-DD' }} />
-        <ProFormText
-          name="sin"
-          label="SIN"
-          width="sm"
-          tooltip={isAdmin ? undefined : 'Shown masked; type all 9 digits to replace it'}
-          fieldProps={{ autoComplete: 'off' }}
-          rules={[sinRule]}
-        />
-        <ProFormDigit name="hourlyRate" label="Hourly rate" width="sm" min={0} fieldProps={{ precision: 2, step: 1 }} />
-      </ProForm.Group>
-      <ProForm.Group>
-        <ProFormText name="payrollContact" label="Payroll contact" width="md" rules={[{ max: 200 }]} />
-        <ProFormText name="operatingArea" label="Operating area" width="md" rules={[{ max: 200 }]} />
-      </ProForm.Group>
-      <ProFormSelect
-        name="courseIds"
-        label="Courses"
-        mode="multiple"
-        request={async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name }))}
-        placeholder="Select courses"
+      <ProFormText
+        name="firstName"
+        label={t('forms.person.firstName')}
+        rules={[required(t('forms.person.firstName')), max(50)]}
       />
-      <ProFormTextArea name="advantage" label="Advantage" rules={[{ max: 5000 }]} fieldProps={{ rows: 2 }} />
-      <ProFormTextArea name="disadvantage" label="Disadvantage" rules={[{ max: 5000 }]} fieldProps={{ rows: 2 }} />
-      <ProFormTextArea name="feedback" label="Feedback" rules={[{ max: 5000 }]} fieldProps={{ rows: 2 }} />
-      <ProForm.Group>
-        <ProForm.Item name="colour" label="Colour" getValueFromEvent={(color: Color) => color.toHexString()}>
+      <ProFormText
+        name="lastName"
+        label={t('forms.person.lastName')}
+        rules={[required(t('forms.person.lastName')), max(50)]}
+      />
+      <ProFormText name="preferredName" label={t('forms.teacher.preferredName')} rules={[max(50)]} />
+      <ProFormText name="employeeId" label={t('forms.teacher.employeeId')} rules={[max(40)]} />
+      <ProFormText
+        name="login"
+        label={t('forms.person.login')}
+        rules={[required(t('forms.person.login')), zod(ZLogin)]}
+      />
+      {!record && (
+        <ProFormText.Password
+          name="password"
+          label={t('forms.person.password')}
+          fieldProps={{ autoComplete: 'new-password' }}
+          rules={[required(t('forms.person.password')), zod(ZPassword)]}
+        />
+      )}
+      <ProFormText
+        name="email"
+        label={t('forms.person.email')}
+        rules={[required(t('forms.person.email')), zod(ZEmail)]}
+      />
+      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
+      <ProFormText name="wechat" label={t('forms.person.wechat')} rules={[max(60)]} />
+      <ProFormDatePicker
+        name="birthday"
+        label={t('forms.person.birthday')}
+        width="100%"
+        fieldProps={{ format: 'YYYY-MM-DD' }}
+      />
+      <ProFormText
+        name="sin"
+        label={t('forms.teacher.sin')}
+        tooltip={isAdmin ? undefined : t('forms.teacher.sin.masked')}
+        fieldProps={{ autoComplete: 'off' }}
+        rules={[sinRule]}
+      />
+      <ProFormDigit
+        name="hourlyRate"
+        label={t('forms.teacher.hourlyRate')}
+        min={0}
+        fieldProps={{ precision: 2, step: 1, style: { width: '100%' } }}
+      />
+      <ProFormText name="payrollContact" label={t('forms.teacher.payrollContact')} rules={[max(200)]} />
+      <ProFormText name="operatingArea" label={t('forms.teacher.operatingArea')} rules={[max(200)]} />
+      <CourseSelect
+        name="courseIds"
+        label={t('forms.teacher.courses')}
+        mode="multiple"
+        colProps={{ span: 24 }}
+        current={record?.courses.map((c) => c.id)}
+      />
+      <ProFormTextArea
+        name="advantage"
+        label={t('forms.teacher.advantage')}
+        rules={[max(5000)]}
+        fieldProps={{ rows: 2 }}
+      />
+      <ProFormTextArea
+        name="disadvantage"
+        label={t('forms.teacher.disadvantage')}
+        rules={[max(5000)]}
+        fieldProps={{ rows: 2 }}
+      />
+      <ProFormTextArea
+        name="feedback"
+        label={t('forms.teacher.feedback')}
+        rules={[max(5000)]}
+        fieldProps={{ rows: 2 }}
+        colProps={{ span: 24 }}
+      />
+      <Col span={12}>
+        <ProForm.Item
+          name="colour"
+          label={t('forms.teacher.colour')}
+          getValueFromEvent={(color: Color) => color.toHexString()}
+        >
           <ColorPicker format="hex" disabledAlpha showText />
         </ProForm.Item>
-        <ProFormSwitch name="activated" label="Activated" />
-      </ProForm.Group>
-    </DrawerForm>
+      </Col>
+      <ProFormSwitch name="activated" label={t('forms.person.activated')} colProps={{ span: 12 }} />
+    </RecordForm>
   );
 }

@@ -1,10 +1,16 @@
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import dayjs from 'dayjs';
-import { END_AFTER_START_MESSAGE, endsAfterStart, type TTerm, type TTermBody, ZTermBody } from '@/contracts/terms';
-import { courseOptions, createTerm, teacherOptions, updateTerm } from '@/services/courses';
-import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '@/utils/runWithMessages';
+import { useEffect, useState } from 'react';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import CourseSelect from '@/components/RecordForm/CourseSelect';
+import { todayIn, useCentre } from '@/components/RecordForm/defaults';
+import TeacherSelect from '@/components/RecordForm/TeacherSelect';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
+import type { TCourse } from '@/contracts/courses';
+import { endsAfterStart, type TTerm, type TTermBody, ZTermBody } from '@/contracts/terms';
+import { createTerm, updateTerm } from '@/services/courses';
+import { call } from '@/services/http';
 
 type DateValue = string | dayjs.Dayjs | undefined;
 interface TermValues {
@@ -15,21 +21,33 @@ interface TermValues {
   endDate: DateValue;
   comments?: string;
 }
-const FIELDS = ['school', 'courseId', 'teacherId', 'startDate', 'endDate', 'comments'] as const;
 const day = (value: DateValue) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
 
-/** Add (term undefined) or edit a term; the end date must come after the start date. */
-export default function TermForm({
-  term,
-  onClose,
-  onSaved,
-}: {
-  term?: TTerm;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+/**
+ * Add or edit a term. Choosing the course fills in its school and puts its teachers first (the only
+ * one is chosen); the end date must come after the start date, which starts as today.
+ */
+export default function TermForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TTerm>) {
   const [form] = Form.useForm<TermValues>();
-  const onFinish = async (values: TermValues) => {
+  const { t, required, choose, zod } = useFormRules();
+  const { timeZone } = useCentre();
+  const [courseTeachers, setCourseTeachers] = useState<number[]>([]);
+
+  // Editing: the term's course tells which teachers to offer first.
+  useEffect(() => {
+    if (!open || !record) return;
+    call<TCourse>(`/api/courses/${record.course.id}`, { skipErrorHandler: true })
+      .then((course) => setCourseTeachers(course.teachers.map((teacher) => teacher.id)))
+      .catch(() => undefined);
+  }, [open, record]);
+
+  const onCourse = (course: TCourse | undefined) => {
+    const teachers = course?.teachers.map((teacher) => teacher.id) ?? [];
+    setCourseTeachers(teachers);
+    if (course?.school) form.setFieldsValue({ school: course.school });
+    if (teachers.length === 1 && !form.getFieldValue('teacherId')) form.setFieldsValue({ teacherId: teachers[0] });
+  };
+  const save = (values: TermValues) => {
     const body: TTermBody = {
       school: values.school,
       courseId: values.courseId,
@@ -38,76 +56,73 @@ export default function TermForm({
       endDate: day(values.endDate),
       comments: values.comments || null,
     };
-    const saved = await runWithMessages(
-      term ? 'update' : 'add',
-      () => (term ? updateTerm(term.id, body) : createTerm(body)),
-      { instance: form, fields: FIELDS },
-    );
-    if (saved) onSaved();
-    return saved;
+    return record ? updateTerm(record.id, body) : createTerm(body);
   };
+  const endAfterStart = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+    validator: async (_rule: unknown, value: DateValue) => {
+      const start = day(getFieldValue('startDate') as DateValue);
+      if (value && start && !endsAfterStart(start, day(value))) throw new Error(t('forms.rule.endAfterStart'));
+    },
+  });
   return (
-    <ModalForm<TermValues>
-      open
+    <RecordForm<TermValues>
+      kind="term"
+      open={open}
+      editing={!!record}
       form={form}
-      name="term"
-      title={term ? 'Edit term' : 'New term'}
-      width={560}
-      isKeyPressSubmit
-      modalProps={{ destroyOnClose: true, onCancel: onClose, maskClosable: false }}
       initialValues={
-        term
-          ? { ...term, courseId: term.course.id, teacherId: term.teacher?.id, comments: term.comments ?? '' }
-          : undefined
+        record
+          ? { ...record, courseId: record.course.id, teacherId: record.teacher?.id, comments: record.comments ?? '' }
+          : { startDate: todayIn(timeZone) }
       }
-      submitter={{ searchConfig: { submitText: term ? 'Save' : 'Add', resetText: 'Cancel' } }}
-      onFinish={onFinish}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
+      <CourseSelect
+        name="courseId"
+        label={t('forms.term.course')}
+        rules={[choose(t('forms.term.course'))]}
+        current={record ? [record.course.id] : []}
+        onCourse={onCourse}
+      />
       <ProFormText
         name="school"
-        label="School"
-        fieldProps={{ autoFocus: true }}
-        rules={[{ required: true, message: 'School is required' }, zodRule(ZTermBody.shape.school)]}
+        label={t('forms.common.school')}
+        tooltip={t('forms.term.school.fromCourse')}
+        rules={[required(t('forms.common.school')), zod(ZTermBody.shape.school)]}
       />
-      <ProFormSelect
-        name="courseId"
-        label="Course"
-        showSearch
-        rules={[{ required: true, message: 'Choose a course' }]}
-        request={async () => (await courseOptions()).map((c) => ({ value: c.id, label: c.name }))}
-        fieldProps={{ optionFilterProp: 'label' }}
-      />
-      <ProFormSelect
+      <TeacherSelect
         name="teacherId"
-        label="Teacher"
-        showSearch
-        request={async () => (await teacherOptions()).map((t) => ({ value: t.id, label: t.name }))}
-        fieldProps={{ optionFilterProp: 'label', allowClear: true }}
+        label={t('forms.term.teacher')}
+        placeholder={t('forms.teacher.pick')}
+        current={record?.teacher ? [record.teacher] : []}
+        first={courseTeachers}
+        fieldProps={{ allowClear: true }}
       />
       <ProFormDatePicker
         name="startDate"
-        label="Start date"
-        width="md"
+        label={t('forms.term.startDate')}
+        width="100%"
+        colProps={{ span: 12 }}
         fieldProps={{ format: 'YYYY-MM-DD' }}
-        rules={[{ required: true, message: 'Start date is required' }]}
+        rules={[required(t('forms.term.startDate'))]}
       />
       <ProFormDatePicker
         name="endDate"
-        label="End date"
-        width="md"
+        label={t('forms.term.endDate')}
+        width="100%"
+        colProps={{ span: 12 }}
         dependencies={['startDate']}
         fieldProps={{ format: 'YYYY-MM-DD' }}
-        rules={[
-          { required: true, message: 'End date is required' },
-          ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-            validator: async (_rule: unknown, value: DateValue) => {
-              const start = day(getFieldValue('startDate') as DateValue);
-              if (value && start && !endsAfterStart(start, day(value))) throw new Error(END_AFTER_START_MESSAGE);
-            },
-          }),
-        ]}
+        rules={[required(t('forms.term.endDate')), endAfterStart]}
       />
-      <ProFormTextArea name="comments" label="Comments" rules={[zodRule(ZTermBody.shape.comments)]} />
-    </ModalForm>
+      <ProFormTextArea
+        name="comments"
+        label={t('forms.common.comments')}
+        rules={[zod(ZTermBody.shape.comments)]}
+        fieldProps={{ rows: 2 }}
+      />
+    </RecordForm>
   );
 }

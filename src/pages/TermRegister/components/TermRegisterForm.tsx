@@ -1,21 +1,17 @@
-import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { useCentre } from '@/components/RecordForm/defaults';
+import TeacherSelect from '@/components/RecordForm/TeacherSelect';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
 import {
   type TTermPaymentType,
   type TTermRegister,
   type TTermRegisterBody,
+  termPaymentTypes,
   ZTermRegisterBody,
 } from '@/contracts/term-registers';
-import {
-  createTermRegister,
-  searchStudents,
-  teacherOptions,
-  termOptions,
-  updateTermRegister,
-} from '@/services/courses';
-import { zodRule } from '@/utils/formRules';
-import { runWithMessages } from '@/utils/runWithMessages';
-import { paymentTypeOptions } from '../paymentTypes';
+import { createTermRegister, searchStudents, termOptions, updateTermRegister } from '@/services/courses';
 
 interface RegisterValues {
   termId: number;
@@ -26,74 +22,68 @@ interface RegisterValues {
   comments?: string;
   paid: boolean;
 }
-const FIELDS = ['termId', 'studentId', 'paymentType', 'price', 'teacherId', 'comments', 'paid'] as const;
+/** Locale ids of the payment types, written out so the locale test sees each. */
+const PAYMENT_TYPE_IDS: Record<TTermPaymentType, string> = {
+  CASH: 'forms.paymentType.CASH',
+  CARD: 'forms.paymentType.CARD',
+  E_TRANSFER: 'forms.paymentType.E_TRANSFER',
+  CHEQUE: 'forms.paymentType.CHEQUE',
+  VOUCHER: 'forms.paymentType.VOUCHER',
+  OTHER: 'forms.paymentType.OTHER',
+};
 
-/** Register a student for a term, or edit a registration. */
-export default function TermRegisterForm({
-  register,
-  onClose,
-  onSaved,
-}: {
-  register?: TTermRegister;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+/** Register a student for a term, or edit a registration; the server refuses a second one of a student. */
+export default function TermRegisterForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TTermRegister>) {
   const [form] = Form.useForm<RegisterValues>();
-  const current = register && {
-    value: register.student.id,
-    label: `${register.student.name} (${register.student.studentId})`,
+  const { t, required, choose, zod } = useFormRules();
+  const { currency } = useCentre();
+  const current = record && {
+    value: record.student.id,
+    label: `${record.student.name} (${record.student.studentId})`,
   };
-  const onFinish = async (values: RegisterValues) => {
+  const save = (values: RegisterValues) => {
     // No teacher chosen: the term's teacher (the server's default).
     const body: TTermRegisterBody = { ...values, comments: values.comments || null, paid: values.paid ?? false };
-    const saved = await runWithMessages(
-      register ? 'update' : 'add',
-      () => (register ? updateTermRegister(register.id, body) : createTermRegister(body)),
-      { instance: form, fields: FIELDS },
-    );
-    if (saved) onSaved();
-    return saved;
+    return record ? updateTermRegister(record.id, body) : createTermRegister(body);
   };
   return (
-    <ModalForm<RegisterValues>
-      open
+    <RecordForm<RegisterValues>
+      kind="termRegister"
+      open={open}
+      editing={!!record}
       form={form}
-      name="termRegister"
-      title={register ? 'Edit term registration' : 'New term registration'}
-      width={560}
-      isKeyPressSubmit
-      modalProps={{ destroyOnClose: true, onCancel: onClose, maskClosable: false }}
       initialValues={
-        register
+        record
           ? {
-              termId: register.term.id,
-              studentId: register.student.id,
-              paymentType: register.paymentType,
-              price: register.price,
-              teacherId: register.teacher?.id,
-              comments: register.comments ?? '',
-              paid: register.paid,
+              termId: record.term.id,
+              studentId: record.student.id,
+              paymentType: record.paymentType,
+              price: record.price,
+              teacherId: record.teacher?.id,
+              comments: record.comments ?? '',
+              paid: record.paid,
             }
           : { paymentType: 'CASH', paid: false }
       }
-      submitter={{ searchConfig: { submitText: register ? 'Save' : 'Add', resetText: 'Cancel' } }}
-      onFinish={onFinish}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
     >
       <ProFormSelect
         name="termId"
-        label="Term"
+        label={t('forms.termRegister.term')}
         showSearch
-        rules={[{ required: true, message: 'Choose a term' }]}
-        request={async () => (await termOptions()).map((t) => ({ value: t.id, label: t.label }))}
-        fieldProps={{ optionFilterProp: 'label', autoFocus: true }}
+        rules={[choose(t('forms.termRegister.term'))]}
+        request={async () => (await termOptions()).map((term) => ({ value: term.id, label: term.label }))}
+        fieldProps={{ optionFilterProp: 'label' }}
       />
       <ProFormSelect
         name="studentId"
-        label="Student"
+        label={t('forms.termRegister.student')}
         showSearch
-        placeholder="Type a name or student ID"
+        placeholder={t('forms.student.search')}
         debounceTime={300}
-        rules={[{ required: true, message: 'Choose a student' }]}
+        rules={[choose(t('forms.termRegister.student'))]}
         request={async ({ keyWords }: { keyWords?: string }) => {
           const found = await searchStudents(keyWords ?? '');
           return current && !keyWords && !found.some((s) => s.value === current.value) ? [current, ...found] : found;
@@ -102,26 +92,34 @@ export default function TermRegisterForm({
       />
       <ProFormSelect
         name="paymentType"
-        label="Payment type"
-        options={paymentTypeOptions}
-        rules={[{ required: true, message: 'Choose a payment type' }]}
+        label={t('forms.termRegister.paymentType')}
+        colProps={{ span: 12 }}
+        options={termPaymentTypes.map((type) => ({ value: type, label: t(PAYMENT_TYPE_IDS[type]) }))}
+        allowClear={false}
+        rules={[choose(t('forms.termRegister.paymentType'))]}
       />
       <ProFormText
         name="price"
-        label="Price"
-        fieldProps={{ prefix: '$', inputMode: 'decimal' }}
-        rules={[{ required: true, message: 'Price is required' }, zodRule(ZTermRegisterBody.shape.price)]}
+        label={t('forms.termRegister.price')}
+        colProps={{ span: 12 }}
+        fieldProps={{ suffix: currency, inputMode: 'decimal' }}
+        rules={[required(t('forms.termRegister.price')), zod(ZTermRegisterBody.shape.price)]}
       />
-      <ProFormSelect
+      <TeacherSelect
         name="teacherId"
-        label="Teacher"
-        tooltip="Left empty: the term's teacher"
-        showSearch
-        request={async () => (await teacherOptions()).map((t) => ({ value: t.id, label: t.name }))}
-        fieldProps={{ optionFilterProp: 'label', allowClear: true }}
+        label={t('forms.termRegister.teacher')}
+        tooltip={t('forms.termRegister.teacher.default')}
+        placeholder={t('forms.termRegister.teacher.default')}
+        current={record?.teacher ? [record.teacher] : []}
+        fieldProps={{ allowClear: true }}
       />
-      <ProFormTextArea name="comments" label="Comments" rules={[zodRule(ZTermRegisterBody.shape.comments)]} />
-      <ProFormSwitch name="paid" label="Paid" />
-    </ModalForm>
+      <ProFormTextArea
+        name="comments"
+        label={t('forms.common.comments')}
+        rules={[zod(ZTermRegisterBody.shape.comments)]}
+        fieldProps={{ rows: 2 }}
+      />
+      <ProFormSwitch name="paid" label={t('forms.termRegister.paid')} />
+    </RecordForm>
   );
 }
