@@ -119,3 +119,37 @@ export async function readSpreadsheet(
     values: Object.fromEntries(header.cells.map((key, c) => [key, unquoted(cells[c] ?? '')])),
   }));
 }
+
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The import's reply: each error once, in file order (row, then the template's column order), and
+ * the outcome in words with correct plurals ("Imported 1 student", "3 errors in 2 rows").
+ */
+export function importReport(
+  noun: { one: string; many: string },
+  columns: readonly string[],
+  outcome: { dryRun: boolean; total: number; errors: RowError[]; imported: number },
+) {
+  const unique = new Map(outcome.errors.map((e) => [`${e.row}\u0000${e.field}\u0000${e.message}`, e]));
+  const column = (field: string) => (columns.includes(field) ? columns.indexOf(field) : columns.length);
+  const errors = [...unique.values()].sort((a, b) => a.row - b.row || column(a.field) - column(b.field));
+  const badRows = new Set(errors.map((e) => e.row)).size;
+  const valid = outcome.total - badRows;
+  let message: string;
+  if (errors.length) {
+    const then = outcome.dryRun ? 'correct them, then import' : 'nothing was imported';
+    message = `${counted(errors.length, 'error')} in ${counted(badRows, 'row')}: ${then}`;
+  } else if (outcome.dryRun) {
+    message = `${counted(valid, noun.one, noun.many)} ready to import`;
+  } else {
+    message = `Imported ${counted(outcome.imported, noun.one, noun.many)}`;
+  }
+  return { dryRun: outcome.dryRun, total: outcome.total, valid, imported: outcome.imported, errors, message };
+}

@@ -6,8 +6,10 @@ import type { PrismaClient } from '../generated/prisma/client';
 
 export {
   CSV_TYPE,
+  importReport,
   MAX_IMPORT_ROWS,
   MAX_UPLOAD_BYTES,
+  type RowError,
   readSpreadsheet,
   spreadsheetUpload,
   XLSX_TYPE,

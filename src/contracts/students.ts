@@ -90,7 +90,11 @@ export const ZDeactivateStudentsReply = z.object({
 });
 export type TDeactivateStudentsReply = z.infer<typeof ZDeactivateStudentsReply>;
 
-/** Columns of an import file, in the order of the template. */
+/**
+ * Columns of an import file, in the order of the template: also the export's columns, so an export
+ * can be edited and imported back. Student ID, First Name and Last Name are required; Referrer is a
+ * referrer's name; Active defaults to Yes.
+ */
 export const STUDENT_IMPORT_HEADERS = [
   'Student ID',
   'First Name',
@@ -102,14 +106,20 @@ export const STUDENT_IMPORT_HEADERS = [
   'Hourly Rate',
   'Allow SMS',
   'Allow Email',
+  'Referrer',
+  'Active',
   'Comments',
 ] as const;
+export const STUDENT_REQUIRED_HEADERS = ['Student ID', 'First Name', 'Last Name'] as const;
 export const ZImportQuery = z.object({ dryRun: ZQueryBoolean.default(true) });
 export const ZImportReply = z.object({
+  dryRun: z.boolean(),
   total: z.number().int(),
   valid: z.number().int(),
   errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
   imported: z.number().int(),
+  /** The outcome in words, pluralised: "Imported 1 student", "3 errors in 2 rows: nothing was imported". */
+  message: z.string(),
 });
 export type TImportReply = z.infer<typeof ZImportReply>;
 

@@ -72,6 +72,8 @@ export const ZTeacher = z.object({
   colour: z.string().nullable(),
   courses: z.array(ZCourseOption),
   deleted: z.boolean(),
+  /** False until the teacher has a password (imported teachers wait for an invitation or an admin). */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
 });
 export type TTeacher = z.infer<typeof ZTeacher>;
@@ -99,13 +101,25 @@ const teacherFields = {
 export const ZCreateTeacherBody = z.object({ ...teacherFields, password: ZPassword, sin: ZOptionalSin });
 export type TCreateTeacherBody = z.infer<typeof ZCreateTeacherBody>;
 export type TCreateTeacherRequest = z.input<typeof ZCreateTeacherBody>;
-export const ZUpdateTeacherBody = z.object({ ...teacherFields, sin: ZSinChange });
+export const ONLY_ADMIN_SETS_PASSWORD = "Only an admin can set a teacher's password";
+export const ZUpdateTeacherBody = z.object({
+  ...teacherFields,
+  sin: ZSinChange,
+  /** An admin may set the password (imported teachers have none); absent, null or '' keeps it. */
+  password: z
+    .union([ZPassword, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => v || undefined),
+});
 export type TUpdateTeacherBody = z.infer<typeof ZUpdateTeacherBody>;
 export type TUpdateTeacherRequest = z.input<typeof ZUpdateTeacherBody>;
 
+export const teacherStatuses = ['active', 'inactive', 'deleted'] as const;
 export const ZTeacherFilters = z.object({
   q: z.string().trim().max(100).optional(),
   activated: ZQueryBoolean.optional(),
+  /** active / inactive (not deleted, login off) / deleted; absent: every teacher not deleted. */
+  status: z.enum(teacherStatuses).optional(),
   courseId: ZId.optional(),
 });
 export const teacherSortFields = ['lastName', 'firstName', 'employeeId', 'hourlyRate', 'createdAt'] as const;
@@ -116,27 +130,39 @@ export const ZTeacherListQuery = ZListQuery.extend({
 export type TTeacherListQuery = z.output<typeof ZTeacherListQuery>;
 export const ZTeacherExportQuery = ZTeacherListQuery.omit({ current: true, pageSize: true });
 
-/** The columns of the import file, in order (also the template's header row). */
+/**
+ * The columns of the import file, in order: the template's header row and the export's columns, so an
+ * export can be edited and imported back. Login, Email, First Name and Last Name are required; no
+ * password (imported teachers sign in once invited, or once an admin sets one); a masked SIN
+ * ("******123", as exported) is left out; Courses are names separated by commas.
+ */
 export const teacherImportHeaders = [
   'Login',
   'Email',
   'First Name',
   'Last Name',
-  'Password',
+  'Preferred Name',
   'Employee ID',
   'Phone',
   'Hourly Rate',
   'SIN',
-  'Preferred Name',
+  'Colour',
+  'Courses',
+  'Activated',
 ] as const;
+export const teacherRequiredHeaders = ['Login', 'Email', 'First Name', 'Last Name'] as const;
 export const ZImportQuery = z.object({ dryRun: ZQueryBoolean.default(true) });
 export const ZImportRowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
 export type TImportRowError = z.infer<typeof ZImportRowError>;
 export const ZImportReply = z.object({
   dryRun: z.boolean(),
   total: z.number().int(),
+  /** Rows without an error. */
+  valid: z.number().int(),
   imported: z.number().int(),
   errors: z.array(ZImportRowError),
+  /** The outcome in words, pluralised: "Imported 1 teacher", "3 errors in 2 rows: nothing was imported". */
+  message: z.string(),
 });
 export type TImportReply = z.infer<typeof ZImportReply>;
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const HEADER =
-  'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Comments';
+  'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Referrer,Active,Comments';
 const upload = (body: string | Buffer, dryRun: boolean, type = 'text/csv', token = first.tokens.operator) =>
   request(ctx.app)
     .post('/api/students/import')
@@ -28,15 +28,22 @@ const countOf = () => ctx.prisma.student.count({ where: { organisationId: first.
 describe('POST /api/students/import', () => {
   const good = [
     HEADER,
-    'IMP-1,Ann,Smith,ann@example.test,416-555-0101,annwx,2026-09-01,40,yes,no,"Likes maths, chess"',
-    'IMP-2,Ben,Jones,,,,,,,,',
+    'IMP-1,Ann,Smith,ann@example.test,416-555-0101,annwx,2026-09-01,40,yes,no,,,"Likes maths, chess"',
+    'IMP-2,Ben,Jones,,,,,,,,,,',
   ].join('\n');
 
   it('a dry run reports the rows and writes nothing', async () => {
     const before = await countOf();
     const res = await upload(good, true);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ total: 2, valid: 2, errors: [], imported: 0 });
+    expect(res.body).toEqual({
+      dryRun: true,
+      total: 2,
+      valid: 2,
+      errors: [],
+      imported: 0,
+      message: '2 students ready to import',
+    });
     expect(await countOf()).toBe(before);
   });
 
@@ -44,16 +51,18 @@ describe('POST /api/students/import', () => {
     const before = await countOf();
     const bad = [
       HEADER,
-      'NEW-1,Cat,Lee,cat@example.test,,,,,,,',
-      'NEW-2,Dan,,dan@,,,,12.345,maybe,,',
-      'NEW-1,Eve,Kim,,,,,,,,',
-      'TAKEN-1,Fay,Ng,,,,,,,,',
+      'NEW-1,Cat,Lee,cat@example.test,,,,,,,,,',
+      'NEW-2,Dan,,dan@,,,,12.345,maybe,,,,',
+      'NEW-1,Eve,Kim,,,,,,,,,,',
+      'TAKEN-1,Fay,Ng,,,,,,,,,,',
     ].join('\n');
     const res = await upload(bad, false);
     expect(res.status).toBe(200);
     expect(res.body.imported).toBe(0);
     expect(res.body.total).toBe(4);
     expect(res.body.valid).toBe(1);
+    // Four errors in row 3 count that row once: 6 errors in 3 rows.
+    expect(res.body.message).toBe('6 errors in 3 rows: nothing was imported');
     expect(res.body.errors).toEqual([
       { row: 3, field: 'Last Name', message: 'Last name is required' },
       { row: 3, field: 'Email', message: 'Input a valid email address' },
@@ -68,7 +77,7 @@ describe('POST /api/students/import', () => {
   it('imports all valid rows in one go', async () => {
     const before = await countOf();
     const res = await upload(good, false);
-    expect(res.body).toEqual({ total: 2, valid: 2, errors: [], imported: 2 });
+    expect(res.body).toMatchObject({ total: 2, valid: 2, errors: [], imported: 2, message: 'Imported 2 students' });
     expect(await countOf()).toBe(before + 2);
     const ann = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'IMP-1' } });
     expect(ann).toMatchObject({ firstName: 'Ann', allowSms: true, allowEmail: false, comments: 'Likes maths, chess' });
@@ -90,17 +99,93 @@ describe('POST /api/students/import', () => {
     const sheet = workbook.worksheets[0];
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(','));
     expect(sheet.rowCount).toBe(1);
-    sheet.addRow(['XL-1', 'Gus', 'Hill', null, null, null, new Date('2026-03-02'), 35.5, 'TRUE', 'FALSE', null]);
+    sheet.addRow([
+      'XL-1',
+      'Gus',
+      'Hill',
+      null,
+      null,
+      null,
+      new Date('2026-03-02'),
+      35.5,
+      true,
+      false,
+      null,
+      'No',
+      null,
+    ]);
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
     const res = await upload(file, false, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.body).toEqual({ total: 1, valid: 1, errors: [], imported: 1 });
+    expect(res.body).toMatchObject({ total: 1, valid: 1, errors: [], imported: 1, message: 'Imported 1 student' });
     const gus = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'XL-1' } });
     expect(gus.startDate?.toISOString().slice(0, 10)).toBe('2026-03-02');
+    expect(gus).toMatchObject({ allowSms: true, allowEmail: false, active: false });
+  });
+
+  it('exports typed cells, quotes formula-like text, and the export edited imports back', async () => {
+    const referrer = await ctx.prisma.referrer.create({ data: { organisationId: first.centre.id, name: 'Mrs Wu' } });
+    await ctx.prisma.student.create({
+      data: {
+        organisationId: first.centre.id,
+        studentId: 'RT-1',
+        firstName: '=HYPERLINK("http://evil.test","x")',
+        lastName: '+SUM(1+1)',
+        comments: '@SUM(1)',
+        phone: '+1 416 555 0101',
+        hourlyRate: '1200.5',
+        startDate: new Date('2026-09-01T00:00:00Z'),
+        allowSms: true,
+        referrerId: referrer.id,
+      },
+    });
+    const exported = await request(ctx.app)
+      .get('/api/students/export')
+      .query({ q: 'RT-1' })
+      .set('Authorization', `Bearer ${first.tokens.admin}`)
+      .buffer(true)
+      .parse(readBinary as never);
+    expect(exported.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.body);
+    const sheet = workbook.worksheets[0];
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(','));
+    const row = sheet.getRow(2);
+    const cell = (header: string) => row.getCell(HEADER.split(',').indexOf(header) + 1);
+    // Formula-like text is a quoted string, never a formula; a phone number stays as it is.
+    expect(cell('First Name').type).toBe(ExcelJS.ValueType.String);
+    expect(cell('First Name').value).toBe('\'=HYPERLINK("http://evil.test","x")');
+    expect(cell('Last Name').value).toBe("'+SUM(1+1)");
+    expect(cell('Comments').value).toBe("'@SUM(1)");
+    expect(cell('Phone').value).toBe('+1 416 555 0101');
+    // Money a number in the centre's currency, a date a date, booleans and links as labels.
+    expect(cell('Hourly Rate').value).toBe(1200.5);
+    expect(cell('Hourly Rate').numFmt).toContain('CAD');
+    expect(cell('Start Date').value).toEqual(new Date('2026-09-01T00:00:00Z'));
+    expect(cell('Allow SMS').value).toBe('Yes');
+    expect(cell('Referrer').value).toBe('Mrs Wu');
+    expect(cell('Active').value).toBe('Yes');
+    // Edited (a new student ID) and imported back: every typed cell is read as it was written.
+    cell('Student ID').value = 'RT-2';
+    const file = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(file, false, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.body).toMatchObject({ errors: [], imported: 1, message: 'Imported 1 student' });
+    const copy = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'RT-2' } });
+    expect(copy).toMatchObject({
+      firstName: '=HYPERLINK("http://evil.test","x")',
+      lastName: '+SUM(1+1)',
+      comments: '@SUM(1)',
+      phone: '+1 416 555 0101',
+      allowSms: true,
+      referrerId: referrer.id,
+      active: true,
+    });
+    expect(copy.hourlyRate?.toFixed(2)).toBe('1200.50');
+    expect(copy.startDate?.toISOString().slice(0, 10)).toBe('2026-09-01');
   });
 
   it('refuses a file without the columns, of another type, or empty', async () => {
     const missing = await upload('Student ID,First Name\nA,B', true);
-    expect(missing.body.errors.map((e: { field: string }) => e.field)).toContain('Last Name');
+    expect(missing.body.errors).toEqual([{ row: 1, field: 'Last Name', message: 'Missing column "Last Name"' }]);
     expect((await upload('x', true, 'application/pdf')).status).toBe(400);
     expect((await upload('', true)).status).toBe(400);
   });

@@ -71,7 +71,7 @@ export async function exportCourses(
     res,
     'courses',
     [
-      { header: 'ID', value: (c) => c.id },
+      { header: 'ID', kind: 'number', value: (c) => c.id },
       { header: 'School', width: 20, value: (c) => c.school },
       { header: 'Course number', value: (c) => c.courseNumber },
       { header: 'Name', width: 30, value: (c) => c.name },

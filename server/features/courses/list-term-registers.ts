@@ -1,11 +1,15 @@
 import type { Response } from 'express';
 import type { z } from 'zod';
-import type { TTermRegisterListQuery, ZTermRegisterFilters } from '../../../src/contracts/term-registers';
+import type {
+  TTermPaymentType,
+  TTermRegisterListQuery,
+  ZTermRegisterFilters,
+} from '../../../src/contracts/term-registers';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
 import { searchWordFilters } from '../../http/search';
-import { sendXlsx } from '../../http/spreadsheet';
+import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { termRegisterSelect, toTermRegister } from './term-register-view';
 import { endOfDayIn, startOfDayIn } from './zoned-dates';
@@ -56,6 +60,16 @@ export async function listTermRegisters(prisma: PrismaClient, auth: AuthContext,
   return { data: rows.map(toTermRegister), total, success: true as const };
 }
 
+/** Exports show labels, not codes (the client's en-US texts). */
+const PAYMENT_TYPE_LABELS: Record<TTermPaymentType, string> = {
+  CASH: 'Cash',
+  CARD: 'Card',
+  E_TRANSFER: 'E-transfer',
+  CHEQUE: 'Cheque',
+  VOUCHER: 'Voucher',
+  OTHER: 'Other',
+};
+
 export async function exportTermRegisters(
   prisma: PrismaClient,
   auth: AuthContext,
@@ -71,20 +85,21 @@ export async function exportTermRegisters(
     res,
     'term-registers',
     [
-      { header: 'ID', value: (r) => r.id },
+      { header: 'ID', kind: 'number', value: (r) => r.id },
       { header: 'Student ID', value: (r) => r.student.studentId },
       { header: 'Student', width: 24, value: (r) => r.student.name },
       { header: 'Course', width: 24, value: (r) => r.course.name },
       { header: 'Teacher', width: 24, value: (r) => r.teacher?.name },
-      { header: 'Term start', value: (r) => r.term.startDate },
-      { header: 'Term end', value: (r) => r.term.endDate },
-      { header: 'Payment type', value: (r) => r.paymentType },
-      { header: 'Price', value: (r) => Number(r.price) },
-      { header: 'Paid', value: (r) => (r.paid ? 'Yes' : 'No') },
-      { header: 'Created', width: 22, value: (r) => r.createdAt },
+      { header: 'Term start', kind: 'date', value: (r) => r.term.startDate },
+      { header: 'Term end', kind: 'date', value: (r) => r.term.endDate },
+      { header: 'Payment type', value: (r) => PAYMENT_TYPE_LABELS[r.paymentType] },
+      { header: 'Price', kind: 'money', value: (r) => r.price },
+      { header: 'Paid', kind: 'yesNo', value: (r) => r.paid },
+      { header: 'Created', width: 18, kind: 'timestamp', value: (r) => r.createdAt },
       { header: 'Comments', width: 40, value: (r) => r.comments },
     ],
     rows.map(toTermRegister),
+    await cellFormatOf(prisma, organisationOf(auth)),
   );
   return undefined;
 }

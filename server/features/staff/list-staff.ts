@@ -4,7 +4,8 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
 import { containsLiteral, searchWordFilters } from '../../http/search';
-import { sendXlsx } from '../../http/spreadsheet';
+import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
+import { organisationOf } from '../../http/tenancy';
 import { hasStaffRole, staffSelect, staffWhere, toStaff } from './staff-view';
 
 async function filteredStaff(
@@ -57,11 +58,12 @@ export async function exportStaff(prisma: PrismaClient, auth: AuthContext, query
       { header: 'Role', value: (s) => (s.role === 'ROLE_ADMIN' ? 'Admin' : 'Operator') },
       { header: 'Email', width: 28, value: (s) => s.email },
       { header: 'Phone', value: (s) => s.phone },
-      { header: 'Birthday', value: (s) => s.birthday },
+      { header: 'Birthday', kind: 'date', value: (s) => s.birthday },
       { header: 'Gmail', width: 28, value: (s) => s.gmail },
-      { header: 'Activated', value: (s) => (s.activated ? 'Yes' : 'No') },
-      { header: 'Created', value: (s) => s.createdAt.slice(0, 10) },
+      { header: 'Activated', kind: 'yesNo', value: (s) => s.activated },
+      { header: 'Created', width: 18, kind: 'timestamp', value: (s) => s.createdAt },
     ],
     rows.map(toStaff),
+    await cellFormatOf(prisma, organisationOf(auth)),
   );
 }

@@ -6,7 +6,8 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs } from '../../http/list';
 import { searchWordFilters } from '../../http/search';
-import { sendXlsx } from '../../http/spreadsheet';
+import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
+import { organisationOf } from '../../http/tenancy';
 import { type SinView, teacherInclude, teacherName, teacherScope, toTeacher } from './teacher-view';
 
 type Filters = z.output<typeof ZTeacherExportQuery>;
@@ -74,19 +75,21 @@ export async function exportTeachers(prisma: PrismaClient, auth: AuthContext, qu
     res,
     'teachers',
     [
+      // The import template's columns (teacherImportHeaders): an export can be edited and imported back.
       { header: 'Login', value: (t) => t.user.login },
+      { header: 'Email', width: 28, value: (t) => t.user.email },
       { header: 'First Name', value: (t) => t.user.firstName },
       { header: 'Last Name', value: (t) => t.user.lastName },
       { header: 'Preferred Name', value: (t) => t.preferredName },
       { header: 'Employee ID', value: (t) => t.employeeId },
-      { header: 'Email', width: 28, value: (t) => t.user.email },
       { header: 'Phone', value: (t) => t.user.phone },
-      { header: 'Hourly Rate', value: (t) => t.hourlyRate?.toFixed(2) },
+      { header: 'Hourly Rate', kind: 'money', value: (t) => t.hourlyRate },
       { header: 'SIN', value: (t) => (t.sinLast3 ? maskSin(t.sinLast3) : null) },
-      { header: 'Courses', width: 30, value: (t) => t.courses.map((c) => c.name).join(', ') },
       { header: 'Colour', value: (t) => t.colour },
-      { header: 'Activated', value: (t) => (t.user.activated ? 'Yes' : 'No') },
+      { header: 'Courses', width: 30, value: (t) => t.courses.map((c) => c.name).join(', ') },
+      { header: 'Activated', kind: 'yesNo', value: (t) => t.user.activated },
     ],
     rows,
+    await cellFormatOf(prisma, organisationOf(auth)),
   );
 }

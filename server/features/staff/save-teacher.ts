@@ -1,4 +1,8 @@
-import type { TCreateTeacherBody, TUpdateTeacherBody } from '../../../src/contracts/teachers';
+import {
+  ONLY_ADMIN_SETS_PASSWORD,
+  type TCreateTeacherBody,
+  type TUpdateTeacherBody,
+} from '../../../src/contracts/teachers';
 import { hashPassword } from '../../auth/passwords';
 import { sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
@@ -49,7 +53,10 @@ function refuseDuplicates(error: unknown): never {
   throw uniqueViolation(error) ?? error;
 }
 
-export function userFields(body: TUpdateTeacherBody | TCreateTeacherBody) {
+/** What create, update and import have in common. */
+type TeacherFieldsInput = Omit<TUpdateTeacherBody, 'password' | 'sin'>;
+
+export function userFields(body: TeacherFieldsInput) {
   return {
     login: body.login.toLowerCase(),
     email: body.email.toLowerCase(),
@@ -60,7 +67,7 @@ export function userFields(body: TUpdateTeacherBody | TCreateTeacherBody) {
   };
 }
 
-export function teacherFields(body: TUpdateTeacherBody | TCreateTeacherBody) {
+export function teacherFields(body: TeacherFieldsInput) {
   return {
     employeeId: body.employeeId,
     preferredName: body.preferredName,
@@ -119,10 +126,17 @@ export async function updateTeacher({ prisma, auth, view }: SaveOptions, id: num
   await assertLoginAndEmailFree(prisma, { login: user.login, email: user.email, exceptUserId: current.userId });
   await assertEmployeeIdFree(prisma, organisationId, body.employeeId, id);
   const courseIds = await assertCoursesOfCentre(prisma, organisationId, body.courseIds);
-  const revoke = current.user.activated && !user.activated ? { tokenVersion: { increment: 1 } } : {};
+  // Setting a password (an admin's right only) or deactivating ends the teacher's current sessions.
+  if (body.password && !auth.authorities.includes('ROLE_ADMIN')) {
+    throw new AppError('forbidden', ONLY_ADMIN_SETS_PASSWORD, {
+      fieldErrors: [{ field: 'password', message: ONLY_ADMIN_SETS_PASSWORD }],
+    });
+  }
+  const password = body.password ? { passwordHash: await hashPassword(body.password) } : {};
+  const revoke = body.password || (current.user.activated && !user.activated) ? { tokenVersion: { increment: 1 } } : {};
   const updated = await prisma
     .$transaction(async (tx: Prisma.TransactionClient) => {
-      await tx.user.update({ where: { id: current.userId }, data: { ...user, ...revoke } });
+      await tx.user.update({ where: { id: current.userId }, data: { ...user, ...password, ...revoke } });
       return tx.teacher.update({
         where: { id },
         data: {

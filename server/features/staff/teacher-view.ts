@@ -6,10 +6,22 @@ import { isoDate, money } from '../../http/list';
 import { log } from '../../http/log';
 import { organisationOf } from '../../http/tenancy';
 
-/** A teacher with the user columns that may be shown (never the password hash or token version). */
+/**
+ * A teacher with the user columns that may be shown. The password hash is read only to say whether
+ * there is one (toTeacher replies `hasPassword`, never the hash); never the token version.
+ */
 export const teacherInclude = {
   user: {
-    select: { id: true, login: true, firstName: true, lastName: true, email: true, phone: true, activated: true },
+    select: {
+      id: true,
+      login: true,
+      firstName: true,
+      lastName: true,
+      email: true,
+      phone: true,
+      activated: true,
+      passwordHash: true,
+    },
   },
   courses: { select: { id: true, name: true }, orderBy: { name: 'asc' } },
 } satisfies Prisma.TeacherInclude;
@@ -67,6 +79,7 @@ export function toTeacher(row: TeacherRow, view: SinView): TTeacher {
     colour: row.colour,
     courses: row.courses,
     deleted: row.deletedAt !== null,
+    hasPassword: user.passwordHash !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -2,19 +2,20 @@ import type { Request, Response } from 'express';
 import {
   STUDENT_ID_EXISTS,
   STUDENT_IMPORT_HEADERS,
+  STUDENT_REQUIRED_HEADERS,
   type TImportReply,
   ZStudentBody,
 } from '../../../src/contracts/students';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { toDbDate } from '../../http/list';
-import { readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
+import { importReport, type RowError, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 
-type ImportError = TImportReply['errors'][number];
-
-// File header -> body field; the zod contract of a single student checks every row.
-const FIELD_OF_HEADER: Record<(typeof STUDENT_IMPORT_HEADERS)[number], string> = {
+type Header = (typeof STUDENT_IMPORT_HEADERS)[number];
+// File header -> body field; the zod contract of a single student checks every row. Referrer (a name)
+// and Active are looked up and read apart.
+const FIELD_OF_HEADER: Partial<Record<Header, string>> = {
   'Student ID': 'studentId',
   'First Name': 'firstName',
   'Last Name': 'lastName',
@@ -29,6 +30,7 @@ const FIELD_OF_HEADER: Record<(typeof STUDENT_IMPORT_HEADERS)[number], string> =
 };
 const HEADER_OF_FIELD = Object.fromEntries(Object.entries(FIELD_OF_HEADER).map(([h, f]) => [f, h]));
 const BOOLEAN_FIELDS = new Set(['allowSms', 'allowEmail']);
+const NOUN = { one: 'student', many: 'students' };
 
 /** "yes/no", "true/false", "1/0", "y/n"; empty means the default; anything else stays text (refused). */
 function parseBoolean(text: string): boolean | string | undefined {
@@ -49,6 +51,19 @@ export async function sendImportTemplate(res: Response) {
   return undefined;
 }
 
+type StudentData = ReturnType<typeof ZStudentBody.parse> & { active: boolean };
+
+/** Referrers of the centre by name (case-insensitive); a name two referrers share is ambiguous. */
+async function referrersByName(prisma: PrismaClient, organisationId: number) {
+  const byName = new Map<string, number[]>();
+  const referrers = await prisma.referrer.findMany({ where: { organisationId }, select: { id: true, name: true } });
+  for (const { id, name } of referrers) {
+    const key = name.trim().toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), id]);
+  }
+  return byName;
+}
+
 /**
  * Checks every row (the contract's rules, duplicates within the file and against the centre) and, unless
  * it is a dry run, imports all rows in one transaction — or none when any row is refused.
@@ -60,14 +75,17 @@ export async function importStudents(
   dryRun: boolean,
 ): Promise<TImportReply> {
   const organisationId = organisationOf(auth);
-  const rows = await readSpreadsheet(req.body as Buffer, req.headers['content-type']);
-  const errors: ImportError[] = [];
+  const rows = await readSpreadsheet(req.body, req.headers['content-type']);
+  const errors: RowError[] = [];
+  const report = (imported: number) =>
+    importReport(NOUN, STUDENT_IMPORT_HEADERS, { dryRun, total: rows.length, errors, imported });
   if (rows.length > 0) {
-    const missing = STUDENT_IMPORT_HEADERS.filter((h) => !(h in rows[0].values));
+    const missing = STUDENT_REQUIRED_HEADERS.filter((h) => !(h in rows[0].values));
     for (const header of missing) errors.push({ row: 1, field: header, message: `Missing column "${header}"` });
-    if (missing.length) return { total: rows.length, valid: 0, errors, imported: 0 };
+    if (missing.length) return { ...report(0), valid: 0 };
   }
-  const valid: { row: number; data: ReturnType<typeof ZStudentBody.parse> }[] = [];
+  const referrers = await referrersByName(prisma, organisationId);
+  const valid: { row: number; data: StudentData }[] = [];
   const seen = new Map<string, number>();
   for (const { rowNumber, values } of rows) {
     const input: Record<string, unknown> = {};
@@ -75,45 +93,54 @@ export async function importStudents(
       const text = values[header] ?? '';
       input[field] = BOOLEAN_FIELDS.has(field) ? parseBoolean(text) : text;
     }
+    const rowErrors: RowError[] = [];
+    const referrer = values.Referrer ?? '';
+    const referrerIds = referrer ? (referrers.get(referrer.toLowerCase()) ?? []) : [];
+    if (referrer && referrerIds.length !== 1) {
+      const message = referrerIds.length
+        ? `Several referrers are named "${referrer}"`
+        : `No referrer is named "${referrer}"`;
+      rowErrors.push({ row: rowNumber, field: 'Referrer', message });
+    }
+    input.referrerId = referrerIds[0] ?? null;
+    const active = parseBoolean(values.Active ?? '') ?? true;
+    if (typeof active !== 'boolean') rowErrors.push({ row: rowNumber, field: 'Active', message: 'Enter Yes or No' });
     const result = ZStudentBody.safeParse(input);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = String(issue.path[0] ?? 'row');
         const message = BOOLEAN_FIELDS.has(field) ? 'Enter Yes or No' : issue.message;
-        errors.push({ row: rowNumber, field: HEADER_OF_FIELD[field] ?? field, message });
+        rowErrors.push({ row: rowNumber, field: HEADER_OF_FIELD[field] ?? field, message });
       }
-      continue;
     }
+    errors.push(...rowErrors);
+    if (!result.success || rowErrors.length) continue;
     const first = seen.get(result.data.studentId);
     if (first !== undefined) {
       errors.push({ row: rowNumber, field: 'Student ID', message: `Student ID repeats row ${first}` });
       continue;
     }
     seen.set(result.data.studentId, rowNumber);
-    valid.push({ row: rowNumber, data: result.data });
+    valid.push({ row: rowNumber, data: { ...result.data, active: active === true } });
   }
   const existing = await prisma.student.findMany({
     where: { organisationId, studentId: { in: valid.map((v) => v.data.studentId) } },
     select: { studentId: true },
   });
   const taken = new Set(existing.map((s) => s.studentId));
-  const importable = valid.filter((v) => {
-    if (!taken.has(v.data.studentId)) return true;
-    errors.push({ row: v.row, field: 'Student ID', message: STUDENT_ID_EXISTS });
-    return false;
-  });
-  const column = (field: string) => STUDENT_IMPORT_HEADERS.indexOf(field as (typeof STUDENT_IMPORT_HEADERS)[number]);
-  errors.sort((a, b) => a.row - b.row || column(a.field) - column(b.field));
-  const reply = { total: rows.length, valid: importable.length, errors, imported: 0 };
-  if (dryRun || errors.length > 0 || importable.length === 0) return reply;
+  for (const v of valid) {
+    if (taken.has(v.data.studentId)) errors.push({ row: v.row, field: 'Student ID', message: STUDENT_ID_EXISTS });
+  }
+  const checked = report(0);
+  if (dryRun || checked.errors.length > 0 || valid.length === 0) return checked;
   await prisma.$transaction(async (tx) => {
-    for (let i = 0; i < importable.length; i += 1000) {
+    for (let i = 0; i < valid.length; i += 1000) {
       await tx.student.createMany({
-        data: importable
+        data: valid
           .slice(i, i + 1000)
           .map(({ data }) => ({ ...data, startDate: toDbDate(data.startDate), organisationId })),
       });
     }
   });
-  return { ...reply, imported: importable.length };
+  return report(valid.length);
 }

@@ -5,7 +5,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs, toDbDate } from '../../http/list';
 import { containsLiteral, searchWordFilters } from '../../http/search';
-import { sendXlsx } from '../../http/spreadsheet';
+import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { type StudentRow, studentSelect, toStudent } from './student-view';
 
@@ -59,7 +59,7 @@ export async function exportStudents(prisma: PrismaClient, auth: AuthContext, fi
     orderBy: studentOrder(filters),
     select: studentSelect,
   });
-  const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+  // The import template's columns (STUDENT_IMPORT_HEADERS), typed: an export can be edited and imported back.
   await sendXlsx<StudentRow>(
     res,
     'students',
@@ -70,15 +70,16 @@ export async function exportStudents(prisma: PrismaClient, auth: AuthContext, fi
       { header: 'Email', width: 28, value: (s) => s.email },
       { header: 'Phone', value: (s) => s.phone },
       { header: 'Wechat', value: (s) => s.wechat },
-      { header: 'Start Date', value: (s) => toStudent(s).startDate },
-      { header: 'Hourly Rate', value: (s) => toStudent(s).hourlyRate },
-      { header: 'Allow SMS', value: (s) => yesNo(s.allowSms) },
-      { header: 'Allow Email', value: (s) => yesNo(s.allowEmail) },
+      { header: 'Start Date', kind: 'date', value: (s) => s.startDate },
+      { header: 'Hourly Rate', kind: 'money', value: (s) => s.hourlyRate },
+      { header: 'Allow SMS', kind: 'yesNo', value: (s) => s.allowSms },
+      { header: 'Allow Email', kind: 'yesNo', value: (s) => s.allowEmail },
       { header: 'Referrer', value: (s) => s.referrer?.name },
-      { header: 'Active', value: (s) => yesNo(s.active) },
+      { header: 'Active', kind: 'yesNo', value: (s) => s.active },
       { header: 'Comments', width: 40, value: (s) => s.comments },
     ],
     rows,
+    await cellFormatOf(prisma, organisationOf(auth)),
   );
   return undefined; // the reply was streamed
 }

@@ -5,7 +5,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { isoDate, pageArgs, sortArgs } from '../../http/list';
-import { sendXlsx } from '../../http/spreadsheet';
+import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { assertReferrerInCentre } from './save-student';
 
@@ -84,9 +84,10 @@ export async function exportReferrals(
       { header: 'Student ID', value: (r) => r.student?.studentId },
       { header: 'Student', width: 24, value: (r) => r.student && `${r.student.firstName} ${r.student.lastName}` },
       { header: 'Comments', width: 40, value: (r) => r.comments },
-      { header: 'Created', value: (r) => isoDate(r.createdAt) },
+      { header: 'Created', width: 18, kind: 'timestamp', value: (r) => r.createdAt },
     ],
     rows,
+    await cellFormatOf(prisma, organisationOf(auth)),
   );
   return undefined; // the reply was streamed
 }
