@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { authenticate } from './auth/authenticate';
@@ -10,10 +9,11 @@ import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
 import { systemRouter } from './features/system/router';
 import { usersRouter } from './features/users/router';
+import { apiReplies } from './http/api-replies';
 import { errorHandler, notFoundApi } from './http/error-handler';
 import { requestLog } from './http/request-log';
-import { requireRight } from './http/route';
 import { spreadsheetUpload } from './http/spreadsheet';
+import { spaRouter } from './http/static';
 
 const withTraceId: RequestHandler = (req, res, next) => {
   req.traceId = randomUUID();
@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   const api = express.Router();
-  api.use(withTraceId, requestLog(), cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
+  api.use(...apiReplies, withTraceId, requestLog(), cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
   api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));
@@ -66,16 +66,6 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(errorHandler);
   app.use('/api', api);
 
-  if (deps.spaDir) {
-    const spaDir = deps.spaDir;
-    app.use(express.static(spaDir, { index: false, maxAge: '1h' }));
-    // Client-side routes: every other GET gets the SPA shell, never cached so new releases show at once.
-    app.get(/.*/, requireRight('public'), (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(spaDir, 'index.html'), (error) => {
-        if (error && !res.headersSent) res.status(404).type('text').send('The web app is not built: run npm run build');
-      });
-    });
-  }
+  if (deps.spaDir) app.use(spaRouter(deps.spaDir));
   return app;
 }

@@ -2,7 +2,7 @@
 // in as the demo admin) /student/all-student from the built SPA served by the real app on a fresh
 // embedded database. Prints bytes over the wire (compressed, CDP encodedDataLength) and the largest
 // contentful paint, each beside the issue's fixed target and as a ratio to it. Builds nothing: it serves
-// SPA_DIR, else dist/ (run `npm run build` first).
+// SPA_DIR, else dist/ (run `npm run build` first). BENCH_VERBOSE=1 lists every response.
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -42,13 +42,18 @@ async function visit(browser: Browser, url: string, ready: string, token?: strin
   const cdp = await context.newCDPSession(page);
   const types = new Map<string, string>();
   const load: Load = { jsBytes: 0, cssBytes: 0, totalBytes: 0, requests: 0, lcpMs: 0 };
-  cdp.on('Network.responseReceived', (event) => types.set(event.requestId, event.type));
+  const urls = new Map<string, string>();
+  cdp.on('Network.responseReceived', (event) => {
+    types.set(event.requestId, event.type);
+    urls.set(event.requestId, event.response.url);
+  });
   cdp.on('Network.loadingFinished', (event) => {
     const type = types.get(event.requestId);
     load.requests++;
     load.totalBytes += event.encodedDataLength;
     if (type === 'Script') load.jsBytes += event.encodedDataLength;
     if (type === 'Stylesheet') load.cssBytes += event.encodedDataLength;
+    if (process.env.BENCH_VERBOSE) console.log(`  ${type} ${event.encodedDataLength} ${urls.get(event.requestId)}`);
   });
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
