@@ -35,6 +35,6 @@ export async function importTeachers(file: File, dryRun: boolean): Promise<TImpo
     const match = /^row (\d+) (.+)$/.exec(field);
     return match ? [{ row: Number(match[1]), field: match[2], message }] : [];
   });
-  if (errors.length) return { dryRun, total: 0, imported: 0, errors };
+  if (errors.length) return { dryRun, total: 0, valid: 0, imported: 0, errors, message: refusal?.errorMessage ?? '' };
   throw new Error(refusal?.errorMessage ?? '');
 }

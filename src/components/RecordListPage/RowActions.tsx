@@ -61,6 +61,29 @@ function RowActionButton({ action }: { action: RowAction }) {
   );
 }
 
+let canvas: HTMLCanvasElement | undefined;
+function textWidth(text: string): number {
+  canvas ??= document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  if (!context) return text.length * 8;
+  context.font = `14px ${getComputedStyle(document.body).fontFamily}`;
+  return context.measureText(text).width;
+}
+
+/**
+ * The width the pinned actions column needs for the widest row (and its title): pinned columns
+ * need a width, and a guess either wastes the room the data needs or wraps the buttons.
+ */
+export function actionsColumnWidth(rows: RowAction[][], title: string): number {
+  const cellPadding = 32; // 16 px each side
+  const buttonPadding = 16; // a small link button: 7 px padding and 1 px border each side
+  const widest = Math.max(
+    textWidth(title),
+    ...rows.map((actions) => actions.reduce((sum, a) => sum + textWidth(a.label) + buttonPadding, 0)),
+  );
+  return Math.ceil(widest + cellPadding + 2);
+}
+
 /** The buttons of one row, on one line (the column is pinned right and must not grow taller). */
 export default function RowActions({ actions }: { actions: RowAction[] }) {
   return (

@@ -7,7 +7,7 @@ import ImportDialog, { type ImportConfig } from '@/components/ImportDialog';
 import type { ListResult, Query } from '@/services/http';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
-import RowActions, { type RowAction } from './RowActions';
+import RowActions, { actionsColumnWidth, type RowAction } from './RowActions';
 
 export type { RowAction } from './RowActions';
 
@@ -65,12 +65,14 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
   const actionRef = props.actionRef ?? ownRef;
   const lastFilters = useRef<Query>({});
   const [importing, setImporting] = useState(false);
+  const [actionsWidth, setActionsWidth] = useState<number>();
 
   const actionsColumn: ProColumns<T> = {
     title: t('common.actions'),
     key: 'actions',
     valueType: 'option',
     fixed: 'right',
+    width: actionsWidth,
     render: (_, record) => <RowActions actions={props.rowActions?.(record) ?? []} />,
   };
   const columns: ProColumns<T>[] = [
@@ -133,6 +135,10 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
           ? ({ selectedRows, onCleanSelected }) => props.batchActions?.(selectedRows, onCleanSelected)
           : undefined
       }
+      onLoad={(rows) => {
+        const { rowActions } = props;
+        if (rowActions) setActionsWidth(actionsColumnWidth(rows.map(rowActions), t('common.actions')));
+      }}
       headerTitle={props.headerTitle}
       toolBarRender={() => toolbar}
       locale={{ emptyText: props.emptyText }}
