@@ -3,6 +3,17 @@ import { defineConfig } from '@playwright/test';
 // Debian's Chromium, never a downloaded browser. The flags keep it off the (closed) network.
 const port = Number(process.env.E2E_PORT ?? 8123);
 
+// The suite runs once per database, each project against its own server and database (tests/e2e/serve.ts):
+// PGlite on E2E_PORT always, PostgreSQL on E2E_PG_PORT (E2E_PORT + 100) when TEST_DATABASE_URL names a
+// server. E2E_DB=pglite or E2E_DB=postgres runs one of them only.
+const databases = process.env.E2E_DB
+  ? [process.env.E2E_DB]
+  : ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+const servers = databases.map((db) => ({
+  db,
+  port: db === 'postgres' ? Number(process.env.E2E_PG_PORT ?? port + 100) : port,
+}));
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
@@ -11,8 +22,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  projects: servers.map(({ db, port }) => ({ name: db, use: { baseURL: `http://localhost:${port}` } })),
   use: {
-    baseURL: `http://localhost:${port}`,
     locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -28,12 +39,15 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs tests/e2e/serve.ts',
+  webServer: servers.map(({ db, port }) => ({
+    name: db,
+    command: 'exec node --import tsx tests/e2e/serve.ts', // exec: the signal reaches node, and Playwright waits for it
     url: `http://localhost:${port}/api/health`,
-    env: { PORT: String(port), ...(process.env.SPA_DIR ? { SPA_DIR: process.env.SPA_DIR } : {}) },
+    env: { PORT: String(port), E2E_DB: db, ...(process.env.SPA_DIR ? { SPA_DIR: process.env.SPA_DIR } : {}) },
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    // SIGTERM, not SIGKILL: the server closes its database and serve.ts drops the PostgreSQL one.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  })),
 });
