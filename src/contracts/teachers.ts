@@ -72,8 +72,8 @@ export const ZTeacher = z.object({
   colour: z.string().nullable(),
   courses: z.array(ZCourseOption),
   deleted: z.boolean(),
-  /** False until the teacher has a password (imported teachers wait for an invitation or an admin). */
-  hasPassword: z.boolean(),
+  /** True while the teacher has no password (imported teachers wait for an invitation or an admin). */
+  awaitingInvitation: z.boolean(),
   createdAt: z.string(),
 });
 export type TTeacher = z.infer<typeof ZTeacher>;

@@ -140,7 +140,7 @@ describe('POST /api/teachers/import', () => {
     expect((await signIn('anything-at-all')).status).toBe(401);
     const teacher = await ctx.prisma.teacher.findUniqueOrThrow({ where: { userId: user.id } });
     const shown = await operator.get(`/api/teachers/${teacher.id}`);
-    expect(shown.body).toMatchObject({ hasPassword: false, login: 'no.pass' });
+    expect(shown.body).toMatchObject({ awaitingInvitation: true, login: 'no.pass' });
     const { password: _, sin: __, ...body } = teacherBody({ login: 'no.pass', email: 'no.pass@example.test' });
     // An operator may not set it; an admin may, and then the teacher signs in.
     const refused = await operator.put(`/api/teachers/${teacher.id}`, { ...body, password: 'chosen-by-admin' });
@@ -151,7 +151,7 @@ describe('POST /api/teachers/import', () => {
     const admin = as(ctx.app, first.tokens.admin);
     const set = await admin.put(`/api/teachers/${teacher.id}`, { ...body, password: 'chosen-by-admin' });
     expect(set.status).toBe(200);
-    expect(set.body.hasPassword).toBe(true);
+    expect(set.body.awaitingInvitation).toBe(false);
     expect((await signIn('chosen-by-admin')).status).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teacherImportHeaders } from '../../src/contracts/teachers';
 import { createCentreWithStaff, signIn } from '../support/factories';
 import { as, createCourse, fieldsOf, readXlsx, teacherBody } from '../support/staff-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -205,18 +206,19 @@ describe('GET /api/teachers/export', () => {
     const rows = await readXlsx(res.body as Buffer);
     expect(rows[0]).toEqual([
       'Login',
+      'Email',
       'First Name',
       'Last Name',
       'Preferred Name',
       'Employee ID',
-      'Email',
       'Phone',
       'Hourly Rate',
       'SIN',
-      'Courses',
       'Colour',
+      'Courses',
       'Activated',
     ]);
+    expect(rows[0]).toEqual([...teacherImportHeaders]); // an export can be imported back
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('******286');
     expect(rows[1]).toContain('Maths');

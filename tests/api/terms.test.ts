@@ -140,13 +140,15 @@ describe('GET /api/terms', () => {
   });
 
   it('exports the filtered view as .xlsx', async () => {
+    const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
     const res = await admin.download('/api/terms/export', { courseId: math });
     expect(res.status).toBe(200);
     const rows = await xlsxRows(res.body);
     expect(rows[0]).toEqual(['ID', 'School', 'Course', 'Teacher', 'Start date', 'End date', 'Comments']);
     expect(rows.slice(1)).toEqual([
-      [autumn, 'North High', 'Mathematics', null, '2026-09-01', '2026-12-15', 'Exam prep'],
-      [spring, 'North High', 'Mathematics', 'Ann Archer', '2026-04-01', '2026-06-15', null],
+      // Dates are real dates (Excel shows them as dates), not text.
+      [autumn, 'North High', 'Mathematics', null, day('2026-09-01'), day('2026-12-15'), 'Exam prep'],
+      [spring, 'North High', 'Mathematics', 'Ann Archer', day('2026-04-01'), day('2026-06-15'), null],
     ]);
   });
 });

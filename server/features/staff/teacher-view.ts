@@ -8,7 +8,7 @@ import { organisationOf } from '../../http/tenancy';
 
 /**
  * A teacher with the user columns that may be shown. The password hash is read only to say whether
- * there is one (toTeacher replies `hasPassword`, never the hash); never the token version.
+ * there is one (toTeacher replies `awaitingInvitation`, never the hash); never the token version.
  */
 export const teacherInclude = {
   user: {
@@ -79,7 +79,7 @@ export function toTeacher(row: TeacherRow, view: SinView): TTeacher {
     colour: row.colour,
     courses: row.courses,
     deleted: row.deletedAt !== null,
-    hasPassword: user.passwordHash !== null,
+    awaitingInvitation: user.passwordHash === null,
     createdAt: row.createdAt.toISOString(),
   };
 }
