@@ -196,6 +196,33 @@ describe('activate, deactivate and delete', () => {
     expect((await operator.put(`/api/teachers/${created.id}`, withoutPassword(body))).status).toBe(409);
     expect((await operator.get(`/api/teachers/${created.id}`)).body.deleted).toBe(true);
   });
+
+  it('lists by status: active, inactive or deleted (the default leaves deleted ones out)', async () => {
+    const make = async (lastName: string) => (await admin.post('/api/teachers', teacherBody({ lastName }))).body;
+    const on = await make('Statusactive');
+    const off = await make('Statusinactive');
+    const gone = await make('Statusdeleted');
+    await operator.post(`/api/teachers/${off.id}/deactivate`);
+    await operator.delete(`/api/teachers/${gone.id}`);
+    const ids = async (query: Record<string, string>) =>
+      (await operator.get('/api/teachers', { q: 'status', ...query })).body.data.map((t: { id: number }) => t.id);
+    expect(await ids({})).toEqual([on.id, off.id]);
+    expect(await ids({ status: 'active' })).toEqual([on.id]);
+    expect(await ids({ status: 'inactive' })).toEqual([off.id]);
+    expect(await ids({ status: 'deleted' })).toEqual([gone.id]);
+    expect((await operator.get('/api/teachers', { status: 'gone' })).status).toBe(400);
+    // A course keeps showing its deleted teacher by name, never as a bare id.
+    const course = await admin.post('/api/courses', {
+      school: 'S',
+      courseNumber: 'ST-1',
+      name: 'Status',
+      teacherIds: [on.id],
+    });
+    await operator.delete(`/api/teachers/${on.id}`);
+    expect((await operator.get(`/api/courses/${course.body.id}`)).body.teachers).toEqual([
+      { id: on.id, name: 'Terry Statusactive' },
+    ]);
+  });
 });
 
 describe('GET /api/teachers/export', () => {

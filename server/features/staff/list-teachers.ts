@@ -21,7 +21,10 @@ async function filteredTeachers(
   return {
     AND: [
       teacherScope(auth),
-      { deletedAt: null },
+      // Deleted teachers are listed only when asked for (status=deleted): their records stay.
+      query.status === 'deleted' ? { deletedAt: { not: null } } : { deletedAt: null },
+      query.status === 'active' ? { user: { activated: true } } : {},
+      query.status === 'inactive' ? { user: { activated: false } } : {},
       query.activated === undefined ? {} : { user: { activated: query.activated } },
       query.courseId ? { courses: { some: { id: query.courseId } } } : {},
       // Every word of q: in the user's "first last login email" (folded, trigram GIN index), the
