@@ -15,7 +15,7 @@ export default function AvatarDropdown({ children }: { children: ReactNode }) {
       clearToken();
       // Leave the layout first, so it never renders for a signed-out user (it would show 403s).
       history.replace(LOGIN_PATH);
-      setInitialState((state) => state && { ...state, currentUser: undefined });
+      setInitialState((state) => state && { ...state, currentUser: undefined, loadFailure: undefined });
       return;
     }
     history.push('/profile');

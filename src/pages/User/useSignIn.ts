@@ -23,7 +23,7 @@ export function useSignIn(): (token: string) => Promise<SignedIn | undefined> {
     if (!currentUser) return undefined;
     const changed = authoritiesChanged(getStoredAuthorities(), currentUser.authorities);
     storeAuthorities(currentUser.authorities);
-    flushSync(() => setInitialState((state) => state && { ...state, currentUser }));
+    flushSync(() => setInitialState((state) => state && { ...state, currentUser, loadFailure: undefined }));
     return { currentUser, authoritiesChanged: changed };
   };
 }
