@@ -82,13 +82,15 @@ describe('screens', () => {
       </Card>);
       const columns = [{ title: 'Course', dataIndex: 'course' }, { title: t('common.status') }];
       message.success('Saved');
-      const groups = [{ label: t('forms.teacher.ofCourse'), title: 'ofCourse' }];`;
+      const groups = [{ label: t('forms.teacher.ofCourse'), title: 'ofCourse' }];
+      const paymentTypes = { CASH: 'Cash', CARD: t('lists.paymentType.CARD') };`;
     expect(findHardcodedText('sample.tsx', sample).map((f) => f.text)).toEqual([
       'Students',
       'Save',
       'Active',
       'Course',
       'Saved',
+      'Cash',
     ]);
   });
 

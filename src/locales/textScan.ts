@@ -37,8 +37,8 @@ export interface Finding {
 }
 
 const looksEnglish = (text: string) => /[A-Za-z]{2,}/.test(text) && !SAME_IN_EVERY_LANGUAGE.has(text.trim());
-/** A prop or key value such as 'ofCourse' or 'others' is a code name (a key), not a sentence. */
-const looksLikeCodeName = (text: string) => /^[a-z][A-Za-z0-9_]*$/.test(text);
+/** A value such as 'ofCourse', 'others' or 'forms.paymentType.CASH' is a code name or a locale id. */
+const looksLikeCodeName = (text: string) => /^[a-z][A-Za-z0-9_.-]*$/.test(text);
 
 /** The literal strings an expression shows: 'a', `a`, c ? 'a' : 'b', x ?? 'a', x || 'a'. */
 function shownStrings(node: ts.Node | undefined): string[] {
@@ -55,6 +55,9 @@ function shownStrings(node: ts.Node | undefined): string[] {
   }
   return [];
 }
+
+/** A text prop, or an enum code ({ CASH: 'Cash' }): a map from codes to labels is screen text too. */
+const isTextKey = (name: string | undefined) => !!name && (TEXT_KEYS.has(name) || /^[A-Z][A-Z0-9_]+$/.test(name));
 
 function propName(name: ts.Node): string | undefined {
   if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
@@ -79,7 +82,7 @@ export function findHardcodedText(fileName: string, source: string): Finding[] {
       const value = node.initializer;
       if (value && ts.isStringLiteral(value)) report(node, [value.text]);
       else if (value && ts.isJsxExpression(value)) report(node, shownStrings(value.expression));
-    } else if (ts.isPropertyAssignment(node) && TEXT_KEYS.has(propName(node.name) ?? '')) {
+    } else if (ts.isPropertyAssignment(node) && isTextKey(propName(node.name))) {
       report(node, shownStrings(node.initializer));
     } else if (ts.isCallExpression(node) && TEXT_CALLEES.test(node.expression.getText())) {
       report(node, node.arguments.flatMap(shownStrings));
