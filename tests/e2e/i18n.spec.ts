@@ -44,3 +44,18 @@ test('switched to zh-CN, the sign-in page and the student list are in Chinese', 
     await expect(page.getByText(english, { exact: true })).toHaveCount(0);
   }
 });
+
+test('in zh-CN the network notice is Chinese', async ({ page }) => {
+  await page.goto('/user/login');
+  await page.evaluate(() => localStorage.setItem('umi_locale', 'zh-CN'));
+  await page.reload();
+  await page.getByPlaceholder(zh['pages.login.username']).fill('operator');
+  await page.getByPlaceholder(zh['pages.login.password']).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: buttonName(zh['pages.login.submit']) }).click();
+  await expect(page).not.toHaveURL(/\/user\/login/);
+  await page.route('**/api/**', (route) => route.abort());
+  await page.goto('/course');
+  await expect(page.locator('.ant-notification-notice', { hasText: zh['request.error.network'] })).toBeVisible();
+  await expect(page.getByRole('button', { name: buttonName(zh['common.retry']) })).toBeVisible();
+  await expect(page).toHaveURL(/\/course$/);
+});
