@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import type { PrismaClient, Role } from '../generated/prisma/client';
+import { seedDemoCentre } from './demo-centre';
 
 export const DEMO_PASSWORD = 'levelup-demo';
 export const DEMO_CENTRE = 'Level Up Demo Centre';
@@ -11,25 +12,33 @@ const demoUsers: { login: string; firstName: string; lastName: string; role: Rol
   { login: 'system', firstName: 'Sam', lastName: 'System', role: 'ROLE_SYSTEM' },
 ];
 
-/** The demo centre and its four users; does nothing if the demo centre already exists. */
+/**
+ * The demo centre, its four users and its records (seedDemoCentre: teachers with courses, students,
+ * terms, registrations); does nothing if the demo centre already exists.
+ */
 export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
   if (await prisma.organisation.count({ where: { name: DEMO_CENTRE } })) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await prisma.$transaction(async (tx) => {
-    const centre = await tx.organisation.create({ data: { name: DEMO_CENTRE } });
-    await tx.user.createMany({
-      data: demoUsers.map((user) => ({
-        login: user.login,
-        email: `${user.login}@demo.levelup.test`,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        passwordHash,
-        roles: [user.role],
-        // ROLE_SYSTEM is the platform operator and belongs to no centre.
-        organisationId: user.role === 'ROLE_SYSTEM' ? null : centre.id,
-      })),
-    });
-  });
+  await prisma.$transaction(
+    async (tx) => {
+      const centre = await tx.organisation.create({ data: { name: DEMO_CENTRE } });
+      await tx.user.createMany({
+        data: demoUsers.map((user) => ({
+          login: user.login,
+          email: `${user.login}@demo.levelup.test`,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          passwordHash,
+          roles: [user.role],
+          // ROLE_SYSTEM is the platform operator and belongs to no centre.
+          organisationId: user.role === 'ROLE_SYSTEM' ? null : centre.id,
+        })),
+      });
+      const teacher = await tx.user.findUniqueOrThrow({ where: { login: 'teacher' }, select: { id: true } });
+      await seedDemoCentre(tx, { organisationId: centre.id, teacherUserId: teacher.id });
+    },
+    { timeout: 60_000, maxWait: 10_000 },
+  );
   return true;
 }
 

@@ -1,0 +1,49 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CENTRE, DEMO_PASSWORD, seedDemo } from '../../server/seed/demo';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  expect(await seedDemo(ctx.prisma)).toBe(true);
+  const res = await request(ctx.app).post('/api/authenticate').send({ username: 'admin', password: DEMO_PASSWORD });
+  token = res.body.id_token;
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, query: Record<string, string | number> = {}) =>
+  request(ctx.app).get(url).query(query).set('Authorization', `Bearer ${token}`);
+
+describe('the demo centre', () => {
+  it('is a living centre: teachers with courses, 60 students with referrers, terms and registrations', async () => {
+    const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: DEMO_CENTRE } });
+    const students = await get('/api/students', { pageSize: 100 });
+    expect(students.body.total).toBe(60);
+    const withReferrer = students.body.data.filter((s: { referrer: unknown }) => s.referrer !== null).length;
+    expect(withReferrer).toBeGreaterThan(30);
+    expect((await get('/api/students', { active: 'false' })).body.total).toBe(6);
+    expect((await get('/api/referrals')).body.total).toBe(withReferrer);
+    expect((await get('/api/teachers')).body.total).toBe(5);
+    expect((await get('/api/courses')).body.total).toBe(8);
+    expect((await get('/api/terms')).body.total).toBe(16);
+    const paid = (await get('/api/term-registers', { paid: 'true' })).body.total;
+    const unpaid = (await get('/api/term-registers', { paid: 'false' })).body.total;
+    expect(paid).toBeGreaterThan(0);
+    expect(unpaid).toBeGreaterThan(0);
+    // The demo teacher login has its Teacher record, with courses and terms to teach.
+    const teacher = await ctx.prisma.teacher.findFirstOrThrow({
+      where: { organisationId: centre.id, user: { login: 'teacher' } },
+      include: { courses: true, terms: true },
+    });
+    expect(teacher.courses.length).toBeGreaterThanOrEqual(2);
+    expect(teacher.terms.length).toBeGreaterThan(0);
+  });
+
+  it('is the same on every run (a seeded generator) and is seeded once', async () => {
+    const first = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'LU-0001' } });
+    expect(`${first.firstName} ${first.lastName}`).toMatchInlineSnapshot(`"Hannah Martin"`);
+    expect(await seedDemo(ctx.prisma)).toBe(false);
+  });
+});
