@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../generated/prisma/client';
 import { AppError } from '../http/errors';
@@ -16,6 +17,23 @@ export const FIRST_LOCKOUT_SECONDS = 15 * 60;
 export const MAX_LOCKOUT_SECONDS = 24 * 60 * 60;
 export const MAX_FAILURES_PER_ADDRESS = 100;
 const DAY = 24 * 60 * 60;
+
+/**
+ * What an address is counted as: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix, since one
+ * subscriber holds a whole /64 and could otherwise take a fresh address for every guess.
+ */
+export function addressKey(ip: string): string {
+  const mapped = ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  if (isIPv4(mapped) || !isIPv6(mapped)) return mapped.slice(0, 64);
+  const [head, tail = ''] = mapped.split('::');
+  const hextets = (part: string) => (part ? part.split(':').flatMap((h) => (h.includes('.') ? ['0', '0'] : [h])) : []);
+  const [before, after] = [hextets(head), hextets(tail)];
+  const full = [...before, ...Array(8 - before.length - after.length).fill('0'), ...after];
+  return `${full
+    .slice(0, 4)
+    .map((h) => Number.parseInt(h, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 export function lockoutSeconds(lockouts: number): number {
   return Math.min(FIRST_LOCKOUT_SECONDS * 2 ** Math.max(lockouts - 1, 0), MAX_LOCKOUT_SECONDS);
@@ -54,7 +72,8 @@ export function createLoginThrottle(prisma: PrismaClient) {
 
   return {
     /** 429 while this address is blocked, or this account is locked for this address. */
-    async assertMayTry(account: string, address: string): Promise<void> {
+    async assertMayTry(account: string, ip: string): Promise<void> {
+      const address = addressKey(ip);
       const [byPair, byAddress] = await Promise.all([
         failsByPair.get(pairKey(account, address)),
         failsByAddress.get(address),
@@ -67,7 +86,8 @@ export function createLoginThrottle(prisma: PrismaClient) {
       }
     },
 
-    async recordFailure(account: string, address: string): Promise<void> {
+    async recordFailure(account: string, ip: string): Promise<void> {
+      const address = addressKey(ip);
       const key = pairKey(account, address);
       const [byPair, byAddress] = await Promise.all([failsByPair.penalty(key), failsByAddress.penalty(address)]);
       if (byAddress.consumedPoints >= MAX_FAILURES_PER_ADDRESS) await failsByAddress.block(address, DAY);
@@ -79,8 +99,8 @@ export function createLoginThrottle(prisma: PrismaClient) {
     },
 
     /** A correct password ends the run of failures (and the growing lockouts) for this pair. */
-    async recordSuccess(account: string, address: string): Promise<void> {
-      const key = pairKey(account, address);
+    async recordSuccess(account: string, ip: string): Promise<void> {
+      const key = pairKey(account, addressKey(ip));
       await Promise.all([failsByPair.delete(key), lockoutsByPair.delete(key)]);
     },
   };

@@ -1,6 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../generated/prisma/client';
-import { tooManyRequests } from './login-throttle';
+import { addressKey, tooManyRequests } from './login-throttle';
 import { postgresLimiter } from './rate-limit-store';
 
 // POST /api/register is public and creates a centre: a few per address and hour is plenty for people,
@@ -19,7 +19,7 @@ export function createRegisterThrottle(prisma: PrismaClient, env: NodeJS.Process
     /** Counts one attempt from `address`; 429 once the hour's attempts are spent. */
     async consume(address: string): Promise<void> {
       try {
-        await byAddress.consume(address);
+        await byAddress.consume(addressKey(address));
       } catch (error) {
         // The library rejects with a RateLimiterRes when over the limit, with an Error when the store fails.
         if (!(error instanceof RateLimiterRes)) throw error;

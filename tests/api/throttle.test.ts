@@ -76,6 +76,13 @@ describe('consecutive failures per account and address', () => {
     expect((await signIn('someone-else', 'x', attacker)).status).toBe(401);
   });
 
+  it('counts an IPv6 /64 as one address, so rotating within it does not buy more guesses', async () => {
+    const user = await newUser();
+    for (let i = 1; i <= MAX_CONSECUTIVE_FAILURES; i++) await fail(user.login, `2001:db8:7:7::${i}`, 1);
+    expect((await signIn(user.login, TEST_PASSWORD, '2001:db8:7:7::99')).status).toBe(429);
+    expect((await signIn(user.login, TEST_PASSWORD, '2001:db8:7:8::1')).status).toBe(200);
+  });
+
   it('starts again after a correct password', async () => {
     const user = await newUser();
     const address = newAddress();
