@@ -17,7 +17,8 @@ describe('tokens', () => {
     const unsigned = jwt.sign({ ver: 0 }, '', { algorithm: 'none', subject: '1', issuer: 'level-up' });
     const noVersion = jwt.sign({}, secret, { subject: '1', issuer: 'level-up' });
     const foreignIssuer = jwt.sign({ ver: 0 }, secret, { subject: '1', issuer: 'someone-else' });
-    for (const token of [wrongKey, hs512, unsigned, noVersion, foreignIssuer, 'not.a.token']) {
+    const hugeSubject = signToken(secret, { userId: 2147483648, tokenVersion: 0 }, false);
+    for (const token of [wrongKey, hs512, unsigned, noVersion, foreignIssuer, hugeSubject, 'not.a.token']) {
       expect(verifyToken(secret, token)).toBeUndefined();
     }
   });

@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { isId } from '../../src/contracts/common';
 
 // HS256 only: verify() is told the one algorithm it may accept, so `alg: none` and key-confusion tokens fail.
 const ALGORITHM = 'HS256' as const;
@@ -27,7 +28,8 @@ export function verifyToken(secret: string, token: string): TokenClaims | undefi
     if (typeof payload === 'string' || typeof payload.exp !== 'number') return undefined;
     const userId = Number(payload.sub);
     const tokenVersion = payload.ver;
-    if (!Number.isSafeInteger(userId) || typeof tokenVersion !== 'number') return undefined;
+    // Ids are int4: anything else could only make the user lookup fail.
+    if (!isId(payload.sub) || !Number.isInteger(tokenVersion)) return undefined;
     return { userId, tokenVersion };
   } catch {
     return undefined;
