@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
 import { benchFirstLoad } from './first-load';
+import { benchImports } from './imports';
 import { benchStudents } from './students';
 
 process.env.LOG_LEVEL = 'silent';
@@ -39,6 +40,8 @@ async function all() {
   await main();
   console.log('');
   await benchStudents();
+  console.log('');
+  await benchImports();
   console.log('');
   await benchFirstLoad();
 }
