@@ -98,6 +98,12 @@ export async function readTable(body: unknown, contentType: string | undefined):
   };
   const result = await inParserSlot(() => parseInWorker(job));
   if ('refusal' in result) throw fileError(result.refusal);
+  // PostgreSQL text cannot hold U+0000: refuse it here for every import, like route() does for JSON.
+  for (const row of result.rows) {
+    const column = row.cells.findIndex((cell) => cell.includes('\u0000'));
+    if (column >= 0)
+      throw fileError(`Row ${row.number}, column ${column + 1}: a cell must not contain a NUL character`);
+  }
   return result.rows;
 }
 

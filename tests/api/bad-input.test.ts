@@ -125,6 +125,21 @@ describe('NUL characters', () => {
     }
   });
 
+  it('refuses a NUL in an imported cell without a 5xx', async () => {
+    const csv = 'Student ID,First Name,Last Name\nN-1,A\u0000da,Lovelace\n';
+    for (const dryRun of ['true', 'false']) {
+      const res = await request(ctx.app)
+        .post('/api/students/import')
+        .query({ dryRun })
+        .set('Authorization', `Bearer ${staff.tokens.admin}`)
+        .set('Content-Type', 'text/csv')
+        .send(csv);
+      expectFieldError(res, 'file', `import dryRun=${dryRun}`);
+      expect(res.body.fieldErrors[0].message).toMatch(/Row 2, column 2: .*NUL/);
+    }
+    expect(await ctx.prisma.student.count({ where: { studentId: 'N-1' } })).toBe(0);
+  });
+
   it('refuses a NUL in a username and a password', async () => {
     const login = await request(ctx.app).post('/api/authenticate').send({ username: 'ad\u0000min', password: 'x' });
     expectFieldError(login, 'username', 'username');
