@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 export interface ParseJob {
@@ -111,8 +111,10 @@ async function readXlsx(job: ParseJob): Promise<SheetRow[]> {
     const entry = entries.get(name);
     return entry ? zip.openReadStreamPromise(entry) : undefined;
   };
-  // A reader that never reads its own input: only its parsers are used (see ReaderParts).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+  // A reader that never reads its own input: only its parsers are used (see ReaderParts). exceljs is
+  // loaded here only: a CSV import does not pay for it.
+  const { default: excel } = await import('exceljs');
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     styles: 'cache', // number formats tell dates from numbers
     hyperlinks: 'ignore',

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_REGISTERED_MESSAGE, COURSE_NOT_TERMS_MESSAGE } from '../../src/contracts/term-registers';
 import { callerWith, createStudent, createTeacher, fieldsOf, xlsxRows } from '../support/course-factories';
@@ -219,6 +220,15 @@ describe('GET /api/term-registers', () => {
       [c, 'Lily Chen', 'Physics', 200, 'No'],
       [a, 'Lily Chen', 'Mathematics', 100, 'No'],
     ]);
+    // Typed cells: term dates are dates, the payment type its label, the price a number in the
+    // centre's currency, and Created the Toronto wall-clock time (a at 22:00 on Jan 14 there).
+    const [, last] = rows;
+    expect(rows[1]?.[5]).toEqual(new Date('2026-01-05T00:00:00Z'));
+    expect(last?.[7]).toBe('E-transfer');
+    expect(rows[2]?.[10]).toEqual(new Date('2026-01-14T22:00:00Z'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.body);
+    expect(workbook.worksheets[0].getCell('I2').numFmt).toContain('CAD');
   });
 });
 
