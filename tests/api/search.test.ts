@@ -36,12 +36,23 @@ beforeAll(async () => {
   await ctx.prisma.course.create({
     data: { organisationId: org, school: 'Central', courseNumber: 'ENG1', name: 'English' },
   });
-  await ctx.prisma.term.create({
+  const term = await ctx.prisma.term.create({
     data: {
       organisationId: org,
       courseId: course.id,
       startDate: new Date('2026-09-01'),
       endDate: new Date('2026-12-20'),
+    },
+  });
+  const chloe = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'S_1' } });
+  await ctx.prisma.termRegister.create({
+    data: {
+      organisationId: org,
+      termId: term.id,
+      courseId: course.id,
+      studentId: chloe.id,
+      paymentType: 'CASH',
+      price: '100.00',
     },
   });
 });
@@ -112,5 +123,11 @@ describe('other lists', () => {
     expect(await found('/api/courses', '%', (c) => c.name)).toEqual([]);
     expect(await found('/api/terms', 'elan', (t) => t.school ?? 'none')).toHaveLength(1);
     expect(await found('/api/terms', '%', (t) => t.id)).toEqual([]);
+  });
+
+  it('term registers by student', async () => {
+    const studentOf = (r: Record<string, unknown>) => (r.student as { studentId: string }).studentId;
+    expect(await found('/api/term-registers', 'DUPONT chloe', studentOf)).toEqual(['S_1']);
+    expect(await found('/api/term-registers', '%', studentOf)).toEqual([]);
   });
 });
