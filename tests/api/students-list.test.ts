@@ -38,7 +38,15 @@ describe('GET /api/students', () => {
     expect(res.body.total).toBe(3);
     expect(studentIds(res)).toEqual(['A-002', 'A-001', 'A-003']);
     expect(studentIds(await list({ active: 'false' }))).toEqual(['X-777']);
-    expect((await list()).body.total).toBe(4);
+    // No `active` filter (All Students): every status, in the same order, each with its status.
+    const all = await list();
+    expect(all.body.total).toBe(4);
+    expect(all.body.data.map((s: { studentId: string; active: boolean }) => [s.studentId, s.active])).toEqual([
+      ['X-777', false],
+      ['A-002', true],
+      ['A-001', true],
+      ['A-003', true],
+    ]);
   });
 
   it('searches q in first name, last name and student ID, case-insensitively', async () => {
