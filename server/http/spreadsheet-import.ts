@@ -1,5 +1,6 @@
 // Import uploads: the size cap on the raw body, and parsing in a worker thread with a concurrency cap
 // (see spreadsheet-worker.mts for the streaming parse and the unpack limits).
+import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -41,6 +42,8 @@ export function spreadsheetUpload(): RequestHandler {
 
 let running = 0;
 const waiting: (() => void)[] = [];
+/** 'start' and 'end' of each parse in its worker: tests see what the API answers meanwhile. */
+export const parseEvents = new EventEmitter();
 
 async function inParserSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_PARSERS) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -96,7 +99,14 @@ export async function readTable(body: unknown, contentType: string | undefined):
     maxUnpackedBytes: MAX_UNPACKED_BYTES,
     maxRatio: MAX_COMPRESSION_RATIO,
   };
-  const result = await inParserSlot(() => parseInWorker(job));
+  const result = await inParserSlot(async () => {
+    parseEvents.emit('start');
+    try {
+      return await parseInWorker(job);
+    } finally {
+      parseEvents.emit('end');
+    }
+  });
   if ('refusal' in result) throw fileError(result.refusal);
   // PostgreSQL text cannot hold U+0000: refuse it here for every import, like route() does for JSON.
   for (const row of result.rows) {
