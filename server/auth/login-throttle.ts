@@ -1,5 +1,4 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../generated/prisma/client';
 import { AppError } from '../http/errors';
 import { postgresLimiter } from './rate-limit-store';
@@ -68,40 +67,37 @@ export function createLoginThrottle(prisma: PrismaClient) {
     duration: DAY,
   });
   const pairKey = (account: string, address: string) => `${account}|${address}`.slice(0, 200);
-  const blocked = (res: RateLimiterRes | null, limit: number) => res !== null && res.consumedPoints >= limit;
 
   return {
-    /** 429 while this address is blocked, or this account is locked for this address. */
-    async assertMayTry(account: string, ip: string): Promise<void> {
-      const address = addressKey(ip);
-      const [byPair, byAddress] = await Promise.all([
-        failsByPair.get(pairKey(account, address)),
-        failsByAddress.get(address),
-      ]);
-      if (byPair && blocked(byPair, MAX_CONSECUTIVE_FAILURES + 1)) {
-        throw tooManyRequests('Too many failed sign-in attempts for this account.', byPair.msBeforeNext);
-      }
-      if (byAddress && blocked(byAddress, MAX_FAILURES_PER_ADDRESS)) {
-        throw tooManyRequests('Too many failed sign-in attempts from this address.', byAddress.msBeforeNext);
-      }
-    },
-
-    async recordFailure(account: string, ip: string): Promise<void> {
+    /**
+     * Counts this attempt before the password is checked, so that guesses sent in parallel cannot slip
+     * past the limit (the counters are atomic upserts); 429 when the pair or the address is over it.
+     * The caller reports the outcome: a success takes the attempt back.
+     */
+    async begin(account: string, ip: string) {
       const address = addressKey(ip);
       const key = pairKey(account, address);
       const [byPair, byAddress] = await Promise.all([failsByPair.penalty(key), failsByAddress.penalty(address)]);
-      if (byAddress.consumedPoints >= MAX_FAILURES_PER_ADDRESS) await failsByAddress.block(address, DAY);
-      if (byPair.consumedPoints >= MAX_CONSECUTIVE_FAILURES) {
-        const lockouts = await lockoutsByPair.penalty(key);
-        // block() stores points + 1, which assertMayTry reads as locked until it expires.
-        await failsByPair.block(key, lockoutSeconds(lockouts.consumedPoints));
+      if (byPair.consumedPoints > MAX_CONSECUTIVE_FAILURES) {
+        throw tooManyRequests('Too many failed sign-in attempts for this account.', byPair.msBeforeNext);
       }
-    },
-
-    /** A correct password ends the run of failures (and the growing lockouts) for this pair. */
-    async recordSuccess(account: string, ip: string): Promise<void> {
-      const key = pairKey(account, addressKey(ip));
-      await Promise.all([failsByPair.delete(key), lockoutsByPair.delete(key)]);
+      if (byAddress.consumedPoints > MAX_FAILURES_PER_ADDRESS) {
+        throw tooManyRequests('Too many failed sign-in attempts from this address.', byAddress.msBeforeNext);
+      }
+      return {
+        async failed(): Promise<void> {
+          if (byAddress.consumedPoints >= MAX_FAILURES_PER_ADDRESS) await failsByAddress.block(address, DAY);
+          if (byPair.consumedPoints >= MAX_CONSECUTIVE_FAILURES) {
+            const lockouts = await lockoutsByPair.penalty(key);
+            // block() keeps the counter above the limit until the lockout ends.
+            await failsByPair.block(key, lockoutSeconds(lockouts.consumedPoints));
+          }
+        },
+        /** A correct password ends the run of failures (and the growing lockouts) for this pair. */
+        async succeeded(): Promise<void> {
+          await Promise.all([failsByPair.delete(key), lockoutsByPair.delete(key), failsByAddress.reward(address, 1)]);
+        },
+      };
     },
   };
 }

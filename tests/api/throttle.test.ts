@@ -49,6 +49,18 @@ describe('consecutive failures per account and address', () => {
     expect(res.headers['retry-after']).toBe(String(FIRST_LOCKOUT_SECONDS));
   });
 
+  it('gives guesses sent in parallel no more tries', async () => {
+    const user = await newUser();
+    const attacker = newAddress();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signIn(user.login, `parallel-guess-${i}`, attacker)),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_CONSECUTIVE_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - MAX_CONSECUTIVE_FAILURES);
+    expect((await signIn(user.login, TEST_PASSWORD, attacker)).status).toBe(429);
+  });
+
   it('never locks the real user out from another address', async () => {
     const user = await newUser();
     const attacker = newAddress();

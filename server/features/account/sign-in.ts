@@ -23,13 +23,13 @@ export async function signIn({ prisma, jwtSecret, throttle, username, password, 
   });
   // Login and email are one account: failures count by user, whichever was typed.
   const account = user ? `user:${user.id}` : `name:${name}`;
-  await throttle.assertMayTry(account, address);
+  const attempt = await throttle.begin(account, address);
   const passwordOk = user ? await verifyPassword(password, user.passwordHash) : await spendPasswordTime(password);
   if (!user || !passwordOk) {
-    await throttle.recordFailure(account, address);
+    await attempt.failed();
     throw new AppError('unauthenticated', 'Incorrect username/password.');
   }
-  await throttle.recordSuccess(account, address);
+  await attempt.succeeded();
   if (!user.activated) throw new AppError('unauthenticated', 'This account is deactivated.');
   return { id_token: signToken(jwtSecret, { userId: user.id, tokenVersion: user.tokenVersion }, rememberMe) };
 }
