@@ -34,7 +34,7 @@ test('an operator adds a course, then a term whose end must come after its start
   await dialog.getByLabel('School').fill('North High');
   await dialog.getByLabel('Course number').fill('MATH-101');
   await dialog.getByLabel('Name', { exact: true }).fill(name);
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added successfully')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
@@ -46,12 +46,15 @@ test('an operator adds a course, then a term whose end must come after its start
   await pickDate(page, 'Start date', '2026-03-01');
   await pickDate(page, 'End date', '2026-02-01');
   await expect(dialog.getByText('End date must be after the start date')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('End date must be after the start date')).toBeVisible();
 
   // Enter in a field submits the form (keyboard-friendly forms).
   await pickDate(page, 'End date', '2026-05-30');
   await expect(page.getByText('Added successfully')).toBeVisible();
+  // The demo centre has many terms: find this one.
+  await page.getByPlaceholder('Course, school or comments').fill(name);
+  await page.keyboard.press('Enter');
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('2026-03-01');
   await expect(row).toContainText('2026-05-30');
@@ -62,7 +65,8 @@ async function courseTermAndStudent(request: APIRequestContext, token: string) {
   const tag = unique();
   const course = await apiPost<{ id: number }>(request, token, '/api/courses', {
     school: 'North High',
-    courseNumber: 'PHY-1',
+    // A course number is unique within its school.
+    courseNumber: `PHY-${tag}`,
     name: `Physics ${tag}`,
   });
   const term = await apiPost<{ id: number }>(request, token, '/api/terms', {
@@ -112,7 +116,7 @@ test('an operator registers a student for a term in the form', async ({ page, re
   await dialog.getByLabel('Price').fill('12.345');
   await expect(dialog.getByText('Enter an amount of at least 0 with at most 2 decimals')).toBeVisible();
   await dialog.getByLabel('Price').fill('99.5');
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(lastName) });
   await expect(row).toContainText('$99.50');

@@ -12,26 +12,29 @@ test('an operator adds a teacher: an 8-digit SIN is refused, 9 digits are saved 
   await signIn(page, 'operator');
   await page.goto('/teacher');
   await page.getByRole('button', { name: 'New teacher' }).click();
-  const drawer = page.locator('.ant-drawer-content');
+  const drawer = page.getByRole('dialog', { name: 'New teacher' });
   await drawer.getByLabel('First name').fill('Pat');
   await drawer.getByLabel('Last name').fill(lastName);
   await drawer.getByLabel('Login').fill(`pat${id}`);
   await drawer.getByLabel('Password', { exact: true }).fill('teacher-password-1');
   await drawer.getByLabel('Email').fill(`pat${id}@example.test`);
   await drawer.getByLabel('SIN').fill('12345678');
-  await drawer.getByRole('button', { name: 'Create' }).click();
+  await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(drawer.getByText('SIN must be exactly 9 digits')).toBeVisible();
 
   await drawer.getByLabel('SIN').fill('123456789');
   await expect(drawer.getByText('SIN must be exactly 9 digits')).toHaveCount(0);
-  await drawer.getByRole('button', { name: 'Create' }).click();
+  await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added successfully')).toBeVisible();
+  // The demo centre has many teachers: find this one.
+  await page.getByPlaceholder('Name, login or employee ID').fill(lastName);
+  await page.keyboard.press('Enter');
   const row = page.getByRole('row', { name: new RegExp(lastName) });
   await expect(row).toBeVisible();
 
   // An operator sees the SIN masked when editing.
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page.locator('.ant-drawer-content').getByLabel('SIN')).toHaveValue('******789');
+  await expect(page.getByRole('dialog', { name: 'Edit teacher' }).getByLabel('SIN')).toHaveValue('******789');
 });
 
 test('an operator cannot choose a role or make an admin; an admin can', async ({ page, request }) => {

@@ -26,7 +26,7 @@ test('an operator adds a student, fixing a bad email, and finds them in the list
   await signIn(page, 'operator');
   await page.goto('/student/all-student');
   await page.getByRole('button', { name: 'New student' }).click();
-  const drawer = page.locator('.ant-drawer');
+  const drawer = page.getByRole('dialog', { name: 'New student' });
   await drawer.getByLabel('Student ID').fill(`E2E-${suffix}`);
   await drawer.getByLabel('First name').fill('Grace');
   await drawer.getByLabel('Last name').fill(`Hopper${suffix}`);

@@ -17,7 +17,10 @@ export function useFirstFieldFocus(open: boolean, selector: string): void {
     let timer: ReturnType<typeof setTimeout>;
     const tryFocus = (attemptsLeft: number) => {
       const container = document.querySelector(selector);
-      const first = container?.querySelector<HTMLElement>(FOCUSABLE);
+      // The first one shown (ProForm keeps a hidden input of its own at the top of the form).
+      const first = [...(container?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].find(
+        (element) => element.getClientRects().length > 0,
+      );
       if (first && !container?.contains(document.activeElement)) first.focus();
       if (container?.contains(document.activeElement) || attemptsLeft === 0) return;
       timer = setTimeout(() => tryFocus(attemptsLeft - 1), 50);
