@@ -4,7 +4,7 @@ import type { TReferral, ZReferralBody, ZReferralListQuery } from '../../../src/
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
-import { isoDate, pageArgs, sortArgs } from '../../http/list';
+import { pageArgs, sortArgs } from '../../http/list';
 import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { assertReferrerInCentre } from './save-student';
