@@ -1,4 +1,4 @@
-// `npm run db:seed`: the demo centre and its users, in whatever DATABASE_URL names (PostgreSQL too).
+// `npm run db:seed`: the demo centre, its users and its records (server/seed/demo-centre.ts), in whatever DATABASE_URL names (PostgreSQL too).
 // `npm run db:seed -- --students 50000 --teachers 300`: also a new "Large Demo Centre" of that size,
 // for measurements. Applies pending migrations first; the demo centre is created only once.
 import { parseArgs } from 'node:util';
@@ -27,7 +27,8 @@ async function main() {
     const created = await seedDemo(prisma);
     console.log(
       created
-        ? `${where}: seeded the demo centre; sign in as admin, operator, teacher or system, password ${DEMO_PASSWORD}`
+        ? `${where}: seeded the demo centre (teachers, courses, 60 students, terms, registrations); ` +
+            `sign in as admin, operator, teacher or system, password ${DEMO_PASSWORD}`
         : `${where}: the demo centre is already there`,
     );
     if (students || teachers) {
