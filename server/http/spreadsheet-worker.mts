@@ -57,9 +57,11 @@ function tableOf(maxRows: number) {
 async function readCsv(job: ParseJob): Promise<SheetRow[]> {
   const { table, add } = tableOf(job.maxRows);
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  // Fed in 64 KB chunks so that the parser's backpressure holds: only what is read gets parsed.
+  // Fed in 16 KB chunks so that the parser's backpressure holds: only what is read gets parsed, at
+  // most one chunk past the row limit. (csv-parse builds an error object for every ragged row under
+  // relax_column_count, about 50 µs each: a chunk of "1\n" rows costs 0.4 s, not 3 s as with 64 KB.)
   const chunks = function* () {
-    for (let at = 0; at < bytes.length; at += 65_536) yield bytes.subarray(at, at + 65_536);
+    for (let at = 0; at < bytes.length; at += 16_384) yield bytes.subarray(at, at + 16_384);
   };
   const parser = Readable.from(chunks()).pipe(
     parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true, max_record_size: 65_536 }),
