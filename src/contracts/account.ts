@@ -1,13 +1,10 @@
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
+import { EMAIL_MESSAGE, LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from './messages';
 import { roles } from './permissions';
 import { z } from './z';
 
-// Rules from the seed (section 5) and DECISIONS.md (passwords >= 8).
-export const LOGIN_MIN = 4;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 72; // bcrypt reads 72 bytes at most
-export const EMAIL_MESSAGE = 'Input a valid email address';
+export { EMAIL_MESSAGE, LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from './messages';
 
 export const ZLogin = z
   .string()

@@ -1,10 +1,8 @@
+import { DATE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from './messages';
 import { z } from './z';
 
 // Field rules shared by the record contracts (spec section 5 and DECISIONS.md).
-export const EMAIL_MESSAGE = 'Input a valid email address';
-export const PHONE_MESSAGE = 'Input a valid phone number';
-export const MONEY_MESSAGE = 'Enter an amount of at least 0 with at most 2 decimals';
-export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
+export { DATE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from './messages';
 
 /** Text that may be left empty: '' and null both mean "none" (stored as null). */
 export const optionalText = (max: number) =>

@@ -3,8 +3,9 @@ import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
 
+export { COURSE_NUMBER_TAKEN_MESSAGE } from './messages';
+
 export const COURSE_IN_USE_MESSAGE = 'This course has terms or registrations and cannot be deleted';
-export const COURSE_NUMBER_TAKEN_MESSAGE = 'Another course of this school already has this course number';
 
 /** A required one-line text: trimmed, not empty, at most `max` characters. */
 export const requiredText = (label: string, max: number) =>

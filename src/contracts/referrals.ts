@@ -1,9 +1,10 @@
 import { idOf, optionalText, ZId, ZIdParams, ZOptionalEmail, ZOptionalPhone } from './common';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
+import { REFERRER_REQUIRED } from './messages';
 import { z } from './z';
 
-export const REFERRER_REQUIRED = 'Please select a referrer';
+export { REFERRER_REQUIRED } from './messages';
 
 export const ZReferrerBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'At most 100 characters'),

@@ -13,7 +13,7 @@ import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
 
-export const STUDENT_ID_EXISTS = 'Student ID already exists!';
+export { STUDENT_ID_EXISTS } from './messages';
 
 /** A student's editable fields (voucher balances arrive with the vouchers issue). */
 export const ZStudentBody = z.object({

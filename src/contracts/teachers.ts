@@ -11,16 +11,17 @@ import {
 } from './common';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
+import { COLOUR_MESSAGE, SIN_MESSAGE } from './messages';
 import { ZPersonName } from './staff';
 import { z } from './z';
 
+export { COLOUR_MESSAGE, SIN_MESSAGE } from './messages';
+
 // Teachers: a ROLE_TEACHER user plus the Teacher record (spec section 3, "Teacher").
-export const SIN_MESSAGE = 'SIN must be exactly 9 digits';
 export const SIN_PATTERN = /^\d{9}$/;
 /** What everyone but an admin sees of a SIN: six stars and the last three digits. */
 export const SIN_MASK_PATTERN = /^\*{6}\d{3}$/;
 export const maskSin = (last3: string) => `******${last3}`;
-export const COLOUR_MESSAGE = 'Colour must be #rrggbb';
 export const DELETED_TEACHER_MESSAGE = 'This teacher was deleted and cannot be reactivated';
 
 export const ZSin = z.string().trim().regex(SIN_PATTERN, SIN_MESSAGE);

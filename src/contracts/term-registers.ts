@@ -4,11 +4,12 @@ import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
 
+export { ALREADY_REGISTERED_MESSAGE } from './messages';
+
 export const termPaymentTypes = ['CASH', 'CARD', 'E_TRANSFER', 'CHEQUE', 'VOUCHER', 'OTHER'] as const;
 export const ZTermPaymentType = z.enum(termPaymentTypes, 'Choose a payment type');
 export type TTermPaymentType = z.infer<typeof ZTermPaymentType>;
 
-export const ALREADY_REGISTERED_MESSAGE = 'This student is already registered in this term';
 export const COURSE_NOT_TERMS_MESSAGE = "The course must be the term's course";
 
 export const ZTermRegisterBody = z.object({

@@ -2,9 +2,11 @@ import { optionalText, ZDate, ZId, ZIdParams } from './common';
 import { blankAsAbsent, requiredText, ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
+import { END_AFTER_START_MESSAGE } from './messages';
 import { z } from './z';
 
-export const END_AFTER_START_MESSAGE = 'End date must be after the start date';
+export { END_AFTER_START_MESSAGE } from './messages';
+
 export const TERM_IN_USE_MESSAGE = 'This term has registrations and cannot be deleted';
 
 /** 'YYYY-MM-DD' strings compare like the dates they name. */

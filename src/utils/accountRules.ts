@@ -1,5 +1,5 @@
 import type { Rule } from 'antd/es/form';
-import { LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../contracts/account';
+import { LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../contracts/messages';
 import type { Translate } from './requestError';
 
 /** Spec section 5: signing in checks the seed's 4-character minimum (new passwords need 8, DECISIONS.md). */

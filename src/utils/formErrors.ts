@@ -1,11 +1,19 @@
-import { LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../contracts/account';
-import { DATE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from '../contracts/common';
-import { COURSE_NUMBER_TAKEN_MESSAGE } from '../contracts/courses';
-import { REFERRER_REQUIRED } from '../contracts/referrals';
-import { STUDENT_ID_EXISTS } from '../contracts/students';
-import { COLOUR_MESSAGE, SIN_MESSAGE } from '../contracts/teachers';
-import { ALREADY_REGISTERED_MESSAGE } from '../contracts/term-registers';
-import { END_AFTER_START_MESSAGE } from '../contracts/terms';
+import {
+  ALREADY_REGISTERED_MESSAGE,
+  COLOUR_MESSAGE,
+  COURSE_NUMBER_TAKEN_MESSAGE,
+  DATE_MESSAGE,
+  EMAIL_MESSAGE,
+  END_AFTER_START_MESSAGE,
+  LOGIN_MIN,
+  MONEY_MESSAGE,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MESSAGE,
+  REFERRER_REQUIRED,
+  SIN_MESSAGE,
+  STUDENT_ID_EXISTS,
+} from '../contracts/messages';
 import { errorText, isErrorReply, type Translate } from './requestError';
 
 export interface FormFieldError<Name extends string = string> {
