@@ -190,4 +190,17 @@ test("marking a large registration paid asks first, in the centre's currency", a
   await ask.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Marked as paid')).toBeVisible();
   await expect(paid).toBeChecked();
+
+  // The same student twice in the same term: refused, on the student field.
+  await page.getByRole('button', { name: 'New registration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New registration' });
+  await dialog.getByLabel('Term', { exact: true }).fill('Elm Music');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Elm Music' }).click();
+  await dialog.getByLabel('Student', { exact: true }).fill('Payer');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Payer' }).click();
+  await dialog.getByLabel('Price').fill('10');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.locator('#termRegister_studentId_help')).toHaveText(
+    'This student is already registered in this term',
+  );
 });
