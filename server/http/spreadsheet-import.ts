@@ -45,14 +45,22 @@ const waiting: (() => void)[] = [];
 /** 'start' and 'end' of each parse in its worker: tests see what the API answers meanwhile. */
 export const parseEvents = new EventEmitter();
 
+/** Uploads waiting for a parser, each holding its file in memory: beyond this many, come back later. */
+const MAX_WAITING = 8;
+
 async function inParserSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARSERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  if (running < MAX_PARSERS) running++;
+  else if (waiting.length >= MAX_WAITING) {
+    throw new AppError('rate_limited', 'Too many imports are being read right now: try again in a minute', {
+      headers: { 'Retry-After': '60' },
+    });
+  } else await new Promise<void>((resolve) => waiting.push(resolve)); // the finishing parse hands its slot over
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 }
 

@@ -34,6 +34,18 @@ describe('spreadsheet import', () => {
     expect(rows[0].values.Comments).toBe('=1+1');
   });
 
+  it('reads a few files at once and turns away the rest (429) instead of queueing without end', async () => {
+    const file = Buffer.from('a\n1\n');
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => readSpreadsheet(file, CSV_TYPE)));
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    expect(refused.length).toBeGreaterThanOrEqual(2); // 12 - (at most 2 parsing + 8 waiting)
+    for (const o of refused) expect((o as PromiseRejectedResult).reason).toMatchObject({ code: 'rate_limited' });
+    for (const o of outcomes.filter((o) => o.status === 'fulfilled')) {
+      expect((o as PromiseFulfilledResult<unknown>).value).toEqual([{ rowNumber: 2, values: { a: '1' } }]);
+    }
+    expect(await readSpreadsheet(file, CSV_TYPE)).toHaveLength(1); // the slots were all given back
+  });
+
   it('refuses other file types and broken workbooks with a 400 naming the file', async () => {
     await expect(readSpreadsheet(Buffer.from('x'), 'application/pdf')).rejects.toMatchObject({ code: 'validation' });
     await expect(readSpreadsheet(Buffer.from('not a zip'), XLSX_TYPE)).rejects.toThrow(/not a readable .xlsx/);
