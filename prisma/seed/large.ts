@@ -1,6 +1,4 @@
 // A large centre for measuring lists at scale: `npm run db:seed -- --students 50000 --teachers 300`.
-import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../../server/auth/passwords';
 import type { PrismaClient } from '../../server/generated/prisma/client';
 
 export const LARGE_CENTRE = 'Large Demo Centre';
@@ -43,7 +41,7 @@ export interface LargeCentreResult {
 
 /**
  * Creates a NEW centre named "Large Demo Centre" with `students` students (unique IDs L0000001...,
- * realistic names, start dates over five years, hourly rates 30-80), inserted in batches of 5,000, and `teachers` teachers (logins large<centre>.t<n>, an unknown random
+ * realistic names, start dates over five years, hourly rates 30-80), inserted in batches of 5,000, and `teachers` teachers (logins large<centre>.t<n>, no
  * password: they exist to be listed, not to sign in).
  */
 export async function seedLargeCentre(
@@ -100,7 +98,6 @@ async function seedTeachers(
   pick: <T>(list: readonly T[]) => T,
 ): Promise<void> {
   if (count === 0) return;
-  const passwordHash = await hashPassword(randomBytes(18).toString('base64url'));
   await prisma.$transaction(async (tx) => {
     const users = await tx.user.createManyAndReturn({
       data: Array.from({ length: count }, (_, i) => ({
@@ -108,7 +105,7 @@ async function seedTeachers(
         email: `large${organisationId}.t${i + 1}@example.test`,
         firstName: pick(FIRST_NAMES),
         lastName: pick(LAST_NAMES),
-        passwordHash,
+        passwordHash: null, // like imported teachers: listed, unable to sign in until invited
         roles: ['ROLE_TEACHER' as const],
         organisationId,
       })),
