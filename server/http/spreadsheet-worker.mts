@@ -104,8 +104,11 @@ async function readXlsx(job: ParseJob): Promise<SheetRow[]> {
   for await (const entry of zip.eachEntry()) {
     unpacked += entry.uncompressedSize;
     const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-    if (unpacked > job.maxUnpackedBytes || (entry.uncompressedSize > 1_048_576 && ratio > job.maxRatio)) {
+    if (unpacked > job.maxUnpackedBytes) {
       throw new Refusal(`The workbook unpacks to more than ${megabytes(job.maxUnpackedBytes)}: import fewer rows`);
+    }
+    if (entry.uncompressedSize > 1_048_576 && ratio > job.maxRatio) {
+      throw new Refusal(`The workbook unpacks to more than ${job.maxRatio} times its size: it is refused`);
     }
     entries.set(entry.fileName, entry);
   }

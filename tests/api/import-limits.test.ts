@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
@@ -28,11 +29,11 @@ const upload = (path: string, body: string | Buffer, type: string) =>
     .send(body);
 
 /** A zip of deflated entries, written by hand so that a test can make one that unpacks to far more. */
-function zipOf(files: { name: string; data: Buffer }[]): Buffer {
+function zipOf(files: { name: string; data: Buffer; declaredSize?: number }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, data } of files) {
+  for (const { name, data, declaredSize = data.length } of files) {
     const packed = deflateRawSync(data);
     const fileName = Buffer.from(name);
     const local = Buffer.alloc(30);
@@ -41,7 +42,7 @@ function zipOf(files: { name: string; data: Buffer }[]): Buffer {
     local.writeUInt16LE(8, 8); // deflate
     local.writeUInt32LE(crc32(data), 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(declaredSize, 22);
     local.writeUInt16LE(fileName.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
@@ -50,7 +51,7 @@ function zipOf(files: { name: string; data: Buffer }[]): Buffer {
     central.writeUInt16LE(8, 10);
     central.writeUInt32LE(crc32(data), 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(declaredSize, 24);
     central.writeUInt16LE(fileName.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, packed);
@@ -103,6 +104,32 @@ describe('import files that would take the server down', () => {
     expect(res.body.fieldErrors).toEqual([
       { field: 'file', message: 'The workbook unpacks to more than 64 MB: import fewer rows' },
     ]);
+  });
+
+  it('refuses an .xlsx whose directory understates what an entry unpacks to', async () => {
+    // A real workbook whose worksheet grows by 3 MB (an XML comment, hardly compressible, so that no
+    // ratio or size limit applies) while the zip's directories declare it as 2 KB.
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Students').addRow(HEADER.split(','));
+    const real = Buffer.from(await workbook.xlsx.writeBuffer());
+    const yauzl = await import('yauzl');
+    const zip = await yauzl.fromBufferPromise(real, { lazyEntries: true });
+    const files: { name: string; data: Buffer; declaredSize?: number }[] = [];
+    for await (const entry of zip.eachEntry()) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+      files.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+    }
+    const sheet = files.find((f) => f.name === 'xl/worksheets/sheet1.xml');
+    if (!sheet) throw new Error('no worksheet in the test workbook');
+    const comment = `<!--${randomBytes(2_250_000).toString('base64')}-->`;
+    sheet.data = Buffer.concat([sheet.data, Buffer.from(comment)]);
+    // Declared honestly, the same file is read.
+    expect((await upload('/api/students/import', zipOf(files), XLSX_TYPE)).status).toBe(200);
+    sheet.declaredSize = 2048;
+    const res = await upload('/api/students/import', zipOf(files), XLSX_TYPE);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual([{ field: 'file', message: 'The file is not a readable .xlsx workbook' }]);
   });
 
   it('stops at the row limit, in CSV files and workbooks alike', async () => {
