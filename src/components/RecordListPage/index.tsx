@@ -117,7 +117,9 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
       }}
       search={hasFilterForm ? { labelWidth: 'auto', span: 8 } : false}
       options={{
-        search: props.searchPlaceholder ? { name: 'q', placeholder: props.searchPlaceholder, allowClear: true } : false,
+        search: props.searchPlaceholder
+          ? { name: 'q', placeholder: props.searchPlaceholder, allowClear: true, style: { width: 240 } }
+          : false,
         reload: true,
         density: false,
         setting: { listsHeight: 400 },
@@ -127,7 +129,9 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
         persistenceType: 'localStorage',
         defaultValue: Object.fromEntries((props.hiddenColumns ?? []).map((key) => [key, { show: false }])),
       }}
-      scroll={{ x: 'max-content' }}
+      // Every column has a width: the table is as wide as its frame and only scrolls when the user
+      // shows more columns than fit ('max-content' would let long text widen ellipsis columns).
+      scroll={{ x: '100%' }}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
       rowSelection={props.batchActions ? { preserveSelectedRowKeys: true } : false}
       tableAlertOptionRender={

@@ -49,18 +49,18 @@ export default function StaffPage() {
   };
 
   const columns: ProColumns<TStaff>[] = [
-    { title: t('lists.staff.login'), dataIndex: 'login', sorter: true, width: 130, ellipsis: true },
+    { title: t('lists.staff.login'), dataIndex: 'login', sorter: true, width: 120, ellipsis: true },
     {
       title: t('lists.column.name'),
       dataIndex: 'lastName',
       key: 'name',
       sorter: true,
-      width: 170,
+      width: 160,
       ellipsis: true,
       render: (_, staff) => [staff.firstName, staff.lastName].filter(Boolean).join(' '),
     },
-    { title: t('lists.column.email'), dataIndex: 'email', sorter: true, width: 200, ellipsis: true },
-    { title: t('lists.column.phone'), dataIndex: 'phone', width: 130, ellipsis: true },
+    { title: t('lists.column.email'), dataIndex: 'email', sorter: true, width: 180, ellipsis: true },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 150, ellipsis: true },
     { title: t('lists.staff.role'), dataIndex: 'role', width: 100, render: (_, staff) => roles[staff.role] },
     {
       title: t('common.status'),

@@ -21,7 +21,7 @@ export function studentColumns(t: T, format: Formatter, withStatus: boolean): Pr
       ellipsis: true,
       render: (_, s) => <Link to={dashboard(s)}>{`${s.firstName} ${s.lastName}`}</Link>,
     },
-    { title: t('lists.column.phone'), dataIndex: 'phone', width: 130, ellipsis: true },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 150, ellipsis: true },
     { title: t('lists.column.email'), dataIndex: 'email', width: 190, ellipsis: true },
     { title: t('lists.column.wechat'), dataIndex: 'wechat', width: 120, ellipsis: true },
     {
@@ -89,4 +89,4 @@ export function studentFilters(t: T, withStatus: boolean): ProColumns<TStudent>[
 }
 
 /** Shown by default at 1366 px; the column settings show the rest. */
-export const hiddenStudentColumns = ['email', 'wechat', 'referrer', 'createdAt'];
+export const hiddenStudentColumns = ['email', 'wechat', 'referrer', 'startDate', 'createdAt'];

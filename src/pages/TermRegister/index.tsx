@@ -40,21 +40,21 @@ export default function TermRegisterPage() {
     {
       title: t('lists.column.student'),
       dataIndex: 'student',
-      width: 190,
+      width: 180,
       ellipsis: true,
       render: (_, r) => `${r.student.name} (${r.student.studentId})`,
     },
     {
       title: t('lists.column.course'),
       dataIndex: 'course',
-      width: 160,
+      width: 140,
       ellipsis: true,
       render: (_, r) => r.course.name,
     },
     {
       title: t('lists.termRegisters.term'),
       dataIndex: 'term',
-      width: 190,
+      width: 200,
       render: (_, r) =>
         t('lists.termRegisters.termDates', { start: format.date(r.term.startDate), end: format.date(r.term.endDate) }),
     },
@@ -68,7 +68,7 @@ export default function TermRegisterPage() {
     {
       title: t('lists.termRegisters.paymentType'),
       dataIndex: 'paymentType',
-      width: 110,
+      width: 100,
       render: (_, r) => t(`lists.paymentType.${r.paymentType}`),
     },
     {
@@ -76,14 +76,14 @@ export default function TermRegisterPage() {
       dataIndex: 'price',
       sorter: true,
       align: 'right',
-      width: 120,
+      width: 110,
       render: (_, r) => format.money(r.price),
     },
     {
       title: t('common.paid'),
       dataIndex: 'paid',
       sorter: true,
-      width: 80,
+      width: 100,
       render: (_, r) => <PaidSwitch key={`${r.id}-${r.paid}`} register={r} onChanged={editor.reload} />,
     },
     {

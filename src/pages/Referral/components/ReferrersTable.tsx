@@ -22,7 +22,7 @@ export default function ReferrersTable() {
       width: 180,
       ellipsis: true,
     },
-    { title: t('lists.column.phone'), dataIndex: 'phone', width: 130, ellipsis: true },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 150, ellipsis: true },
     { title: t('lists.column.email'), dataIndex: 'email', width: 200, ellipsis: true },
     { title: t('lists.column.wechat'), dataIndex: 'wechat', width: 120, ellipsis: true },
     { title: t('common.comments'), dataIndex: 'comments', width: 200, ellipsis: true },
