@@ -46,14 +46,33 @@ export function requireRight(right: RouteRight): RightGuard {
 const NUL_MESSAGE = 'Must not contain a NUL character';
 
 /** Paths of strings holding U+0000, which PostgreSQL text cannot store, anywhere in the input. */
-function nulFields(value: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path.join('.'));
-  } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    // Arrays too: their entries are keyed '0', '1', ... as zod names them.
-    for (const [key, item] of Object.entries(value)) nulFields(item, [...path, key], found);
+interface PathNode {
+  key: string;
+  parent?: PathNode;
+}
+function pathText(node: PathNode | undefined): string {
+  const keys: string[] = [];
+  for (let at = node; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+}
+
+function nulFields(input: unknown): string[] {
+  const found: string[] = [];
+  // A loop with shared path nodes, not recursion: a 1 MB body can nest arrays 500,000 deep.
+  const pending: [unknown, PathNode | undefined][] = [[input, undefined]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) found.push(pathText(path));
+    } else if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      // Arrays too: their entries are keyed '0', '1', ... as zod names them.
+      for (const [key, item] of Object.entries(value)) {
+        if (item !== null && (typeof item === 'object' || typeof item === 'string'))
+          pending.push([item, { key, parent: path }]);
+      }
+    }
   }
-  return found;
+  return found.reverse();
 }
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {

@@ -216,6 +216,17 @@ describe('dates PostgreSQL or JavaScript cannot hold', () => {
 describe('bodies that cannot be read', () => {
   const post = () => request(ctx.app).post('/api/referrers').set('Authorization', `Bearer ${staff.tokens.admin}`);
 
+  it('answers 4xx for a body nested 300,000 deep', async () => {
+    const deep = `{"name":${'['.repeat(300_000)}${']'.repeat(300_000)}}`;
+    const res = await post().set('Content-Type', 'application/json').send(deep);
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors.map((f: { field: string }) => f.field)).toContain('name');
+    const deepNul = `{"name":${'['.repeat(300_000)}"\\u0000"${']'.repeat(300_000)}}`;
+    const withNul = await post().set('Content-Type', 'application/json').send(deepNul);
+    expect(withNul.status).toBe(400);
+    expect(withNul.body.fieldErrors[0].field).toMatch(/^name\.0\.0\.0/);
+  });
+
   it('answers 415 for an unknown charset', async () => {
     const res = await post().set('Content-Type', 'application/json;charset=bogus').send('{"name":"x"}');
     expect(res.status).toBe(415);
