@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
-const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|map)$/;
+const COMPRESSIBLE = /\.(?:js|css|html|svg|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than a packet. */
 const MIN_BYTES = 1024;
 

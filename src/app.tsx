@@ -1,18 +1,32 @@
 import { UserOutlined } from '@ant-design/icons';
 import { getLocale, history, type RequestConfig, type RunTimeLayoutConfig } from '@umijs/max';
 import type { ConfigProviderProps } from 'antd/es/config-provider';
+import { type ComponentType, lazy, Suspense } from 'react';
 import defaultSettings from '../config/defaultSettings';
 import AvatarDropdown from './components/AvatarDropdown';
 import LanguageSwitch from './components/LanguageSwitch';
-import UserLoadFailed from './components/UserLoadFailed';
 import type { TAccount } from './contracts/account';
-import ForbiddenPage from './pages/Exception/403';
-import NotFoundPage from './pages/Exception/404';
 import { errorConfig, showRequestError } from './requestErrorConfig';
 import { loadCurrentUser, type UserLoadFailure } from './utils/currentUser';
 import { displayName } from './utils/displayName';
 import { isRtl } from './utils/locale';
 import { loginUrlFor } from './utils/redirect';
+
+/** A component loaded when first drawn, so that its code stays out of the entry script. */
+function later<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  // lazy() types its props through PropsWithRef, which TypeScript cannot relate to a generic P.
+  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  return (props: P) => (
+    <Suspense fallback={null}>
+      <Lazy {...props} />
+    </Suspense>
+  );
+}
+
+// Drawn only inside the signed-in layout: not part of every first visit (the sign-in page).
+const UserLoadFailed = later(() => import('./components/UserLoadFailed'));
+const ForbiddenPage = later(() => import('./pages/Exception/403'));
+const NotFoundPage = later(() => import('./pages/Exception/404'));
 
 export interface InitialState {
   currentUser?: TAccount;
