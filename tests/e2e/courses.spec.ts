@@ -52,11 +52,14 @@ test('an operator adds a course, then a term whose end must come after its start
   // Enter in a field submits the form (keyboard-friendly forms).
   await pickDate(page, 'End date', '2026-05-30');
   await expect(page.getByText('Added successfully')).toBeVisible();
-  // The demo centre has many terms: find this one.
-  await page.getByPlaceholder('Course, school or comments').fill(name);
-  await page.keyboard.press('Enter');
+  // The demo centre has many terms: find this one (again if the reload after saving answered last).
+  const search = page.getByPlaceholder('Course, school or comments');
+  await search.fill(name);
   const row = page.getByRole('row', { name: new RegExp(name) });
-  await expect(row).toContainText('2026-03-01');
+  await expect(async () => {
+    await search.press('Enter');
+    await expect(row).toContainText('2026-03-01', { timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
   await expect(row).toContainText('2026-05-30');
 });
 

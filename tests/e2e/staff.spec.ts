@@ -26,11 +26,14 @@ test('an operator adds a teacher: an 8-digit SIN is refused, 9 digits are saved 
   await expect(drawer.getByText('SIN must be exactly 9 digits')).toHaveCount(0);
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added successfully')).toBeVisible();
-  // The demo centre has many teachers: find this one.
-  await page.getByPlaceholder('Name, login or employee ID').fill(lastName);
-  await page.keyboard.press('Enter');
+  // The demo centre has many teachers: find this one (again if the reload after saving answered last).
+  const search = page.getByPlaceholder('Name, login or employee ID');
+  await search.fill(lastName);
   const row = page.getByRole('row', { name: new RegExp(lastName) });
-  await expect(row).toBeVisible();
+  await expect(async () => {
+    await search.press('Enter');
+    await expect(row).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 
   // An operator sees the SIN masked when editing.
   await row.getByRole('button', { name: 'Edit' }).click();

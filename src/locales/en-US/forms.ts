@@ -91,6 +91,9 @@ export default {
   'forms.term.teacher': 'Teacher',
   'forms.term.startDate': 'Start date',
   'forms.term.endDate': 'End date',
+  'forms.term.option': '{course} — {school} · {start} to {end}',
+  'forms.term.option.noSchool': '{course} · {start} to {end}',
+  'forms.term.pick': 'Search terms by course or school',
 
   'forms.termRegister.term': 'Term',
   'forms.termRegister.student': 'Student',

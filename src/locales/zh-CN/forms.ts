@@ -91,6 +91,9 @@ export default {
   'forms.term.teacher': '老师',
   'forms.term.startDate': '开始日期',
   'forms.term.endDate': '结束日期',
+  'forms.term.option': '{course} — {school} · {start} 至 {end}',
+  'forms.term.option.noSchool': '{course} · {start} 至 {end}',
+  'forms.term.pick': '按课程或学校搜索学期',
 
   'forms.termRegister.term': '学期',
   'forms.termRegister.student': '学生',

@@ -3,6 +3,7 @@ import { Form } from 'antd';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { useCentre } from '@/components/RecordForm/defaults';
 import TeacherSelect from '@/components/RecordForm/TeacherSelect';
+import TermSelect from '@/components/RecordForm/TermSelect';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import {
   type TTermPaymentType,
@@ -11,7 +12,7 @@ import {
   termPaymentTypes,
   ZTermRegisterBody,
 } from '@/contracts/term-registers';
-import { createTermRegister, searchStudents, termOptions, updateTermRegister } from '@/services/courses';
+import { createTermRegister, searchStudents, updateTermRegister } from '@/services/courses';
 
 interface RegisterValues {
   termId: number;
@@ -69,13 +70,11 @@ export default function TermRegisterForm({ open, record, onClose, onSaved }: Rec
       onClose={onClose}
       onSaved={onSaved}
     >
-      <ProFormSelect
+      <TermSelect
         name="termId"
         label={t('forms.termRegister.term')}
-        showSearch
         rules={[choose(t('forms.termRegister.term'))]}
-        request={async () => (await termOptions()).map((term) => ({ value: term.id, label: term.label }))}
-        fieldProps={{ optionFilterProp: 'label' }}
+        current={record?.term.id}
       />
       <ProFormSelect
         name="studentId"
