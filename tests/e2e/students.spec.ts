@@ -38,7 +38,7 @@ test('an operator adds a student, fixing a bad email, and finds them in the list
   await expect(page.getByText('Added successfully')).toBeVisible();
   await expect(drawer).toBeHidden();
   await page.getByPlaceholder('Name or student ID').fill(`hopper${suffix}`);
-  await page.getByRole('button', { name: 'Query' }).click();
+  await page.getByPlaceholder('Name or student ID').press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(`E2E-${suffix}`) })).toBeVisible();
 });
 
@@ -48,7 +48,7 @@ test('an operator batch-deactivates two students and finds them under Inactive S
   await addStudent(page, `B2-${suffix}`, `Batchtwo${suffix}`);
   await page.goto('/student/all-student');
   await page.getByPlaceholder('Name or student ID').fill('Batch');
-  await page.getByRole('button', { name: 'Query' }).click();
+  await page.getByPlaceholder('Name or student ID').press('Enter');
   for (const id of [`B1-${suffix}`, `B2-${suffix}`]) {
     await page
       .getByRole('row', { name: new RegExp(id) })
@@ -56,7 +56,7 @@ test('an operator batch-deactivates two students and finds them under Inactive S
       .check();
   }
   await page.getByRole('button', { name: 'Deactivate selected' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
   const report = page.getByRole('dialog').filter({ hasText: 'Students deactivated' });
   await expect(report).toContainText(`B1-${suffix}`);
   await expect(report).toContainText(`B2-${suffix}`);
@@ -96,7 +96,7 @@ test('a referral needs a referrer; the student dashboard shows its tabs', async 
   await addStudent(page, `D1-${suffix}`, `Dashboard${suffix}`);
   await page.goto('/student/all-student');
   await page.getByPlaceholder('Name or student ID').fill(`D1-${suffix}`);
-  await page.getByRole('button', { name: 'Query' }).click();
+  await page.getByPlaceholder('Name or student ID').press('Enter');
   await page
     .getByRole('row', { name: new RegExp(`D1-${suffix}`) })
     .getByRole('link', { name: 'Dashboard', exact: true })
@@ -127,9 +127,9 @@ test('an operator previews an import, sees the row errors, then imports a fixed 
   await expect(dialog.getByRole('row', { name: /Email Input a valid email address/ })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import 0 students' })).toBeDisabled();
   await dialog.locator('input[type=file]').setInputFiles(csv('ivy@example.test'));
-  await dialog.getByRole('button', { name: 'Import 1 students' }).click();
-  await expect(page.getByText('Imported 1 students')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 1 student' }).click();
+  await expect(page.getByText('Imported 1 student', { exact: true })).toBeVisible();
   await page.getByPlaceholder('Name or student ID').fill(`Imported${suffix}`);
-  await page.getByRole('button', { name: 'Query' }).click();
+  await page.getByPlaceholder('Name or student ID').press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(`IM-${suffix}`) })).toBeVisible();
 });
