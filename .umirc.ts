@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@umijs/max';
 import defaultSettings from './config/defaultSettings';
 import routes from './config/routes';
@@ -63,6 +64,12 @@ export default defineConfig({
     // Umi provides Node's Buffer to any module that names it; only axios's Node branch does (never
     // taken in a browser), and the polyfill cost every first visit ~48 kB of source.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
+    // Umi's layout plugin imports the menu icons from its own @ant-design/icons 4, a second copy of
+    // the icon runtime (and its colours) in the entry script: use the app's @ant-design/icons 5.
+    memo.resolve.alias.set(
+      path.resolve('node_modules/@umijs/plugins/node_modules/@ant-design/icons'),
+      path.resolve('node_modules/@ant-design/icons'),
+    );
     // Spec section 9: a script chunk may take up to 120 s to load before the load counts as failed.
     memo.output.chunkLoadTimeout(120_000);
   },

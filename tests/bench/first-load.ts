@@ -77,12 +77,17 @@ async function visit(browser: Browser, spaDir: string, url: string, ready: strin
       new Promise<number>((resolve) => {
         // Runs in the page; this file is typed without the DOM library, which knows this entry type.
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]?.startTime ?? 0);
+          const last = list.getEntries().at(-1) as { startTime: number; element?: { outerHTML: string } } | undefined;
+          (globalThis as { lcpElement?: string }).lcpElement = last?.element?.outerHTML.slice(0, 120);
+          resolve(last?.startTime ?? 0);
         }).observe({ type: 'largest-contentful-paint' as 'mark', buffered: true });
         setTimeout(() => resolve(0), 2000);
       }),
   );
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      `  LCP ${load.lcpMs.toFixed(0)} ms: ${await page.evaluate(() => (globalThis as { lcpElement?: string }).lcpElement)}`,
+    );
   await context.close();
   return load;
 }

@@ -1,7 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LoginForm, ProFormCheckbox, ProFormText } from '@ant-design/pro-components';
 import { history, Link, useIntl, useSearchParams } from '@umijs/max';
-import { Alert, message, Tabs } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, message, Tabs } from 'antd';
 import { useState } from 'react';
 import UserPage from '@/components/UserPage';
 import { accountRules } from '@/utils/accountRules';
@@ -21,6 +20,7 @@ export default function LoginPage() {
   const signIn = useSignIn();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
   const rules = accountRules(t);
 
   const onFinish = async (values: LoginValues) => {
@@ -47,35 +47,56 @@ export default function LoginPage() {
 
   return (
     <UserPage>
-      <LoginForm<LoginValues>
-        logo={<img alt="" src="/logo.svg" />}
-        title="Level Up"
-        subTitle={t('pages.login.subTitle')}
-        initialValues={{ rememberMe: true }}
-        submitter={{ searchConfig: { submitText: t('pages.login.submit') } }}
-        onFinish={onFinish}
-      >
-        <Tabs centered items={[{ key: 'account', label: t('pages.login.accountTab') }]} />
-        {failure && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={failure} />}
-        <ProFormText
-          name="username"
-          fieldProps={{ size: 'large', prefix: <UserOutlined />, autoComplete: 'username' }}
-          placeholder={t('pages.login.username')}
-          rules={rules.signInName}
-        />
-        <ProFormText.Password
-          name="password"
-          fieldProps={{ size: 'large', prefix: <LockOutlined />, autoComplete: 'current-password' }}
-          placeholder={t('pages.login.password')}
-          rules={rules.signInPassword}
-        />
-        <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 24 }}>
-          <ProFormCheckbox noStyle name="rememberMe">
-            {t('pages.login.rememberMe')}
-          </ProFormCheckbox>
-          <Link to="/user/register">{t('pages.login.register')}</Link>
+      {/* Plain antd Form, not pro-components' LoginForm: that one loads ProForm with every field
+          type (~250 kB brotli) on the page every visitor opens first (issue 6, section 2). */}
+      <div style={{ width: 328, maxWidth: '100%', margin: '0 auto', paddingTop: 24 }}>
+        <div style={{ textAlign: 'center', marginBottom: 40 }}>
+          <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 16, height: 44 }}>
+            <img alt="" src="/logo.svg" height={44} />
+            <span style={{ fontSize: 33, fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>Level Up</span>
+          </div>
+          <div style={{ marginTop: 12, fontSize: 14, color: 'rgba(0, 0, 0, 0.65)' }}>{t('pages.login.subTitle')}</div>
         </div>
-      </LoginForm>
+        <Form<LoginValues>
+          initialValues={{ rememberMe: true }}
+          onFinish={async (values) => {
+            setSubmitting(true);
+            try {
+              await onFinish(values);
+            } finally {
+              setSubmitting(false);
+            }
+          }}
+        >
+          <Tabs centered items={[{ key: 'account', label: t('pages.login.accountTab') }]} />
+          {failure && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={failure} />}
+          <Form.Item name="username" rules={rules.signInName}>
+            <Input
+              size="large"
+              prefix={<UserOutlined />}
+              autoComplete="username"
+              placeholder={t('pages.login.username')}
+            />
+          </Form.Item>
+          <Form.Item name="password" rules={rules.signInPassword}>
+            <Input.Password
+              size="large"
+              prefix={<LockOutlined />}
+              autoComplete="current-password"
+              placeholder={t('pages.login.password')}
+            />
+          </Form.Item>
+          <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 24 }}>
+            <Form.Item noStyle name="rememberMe" valuePropName="checked">
+              <Checkbox>{t('pages.login.rememberMe')}</Checkbox>
+            </Form.Item>
+            <Link to="/user/register">{t('pages.login.register')}</Link>
+          </div>
+          <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
+            {t('pages.login.submit')}
+          </Button>
+        </Form>
+      </div>
     </UserPage>
   );
 }
