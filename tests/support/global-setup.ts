@@ -3,14 +3,14 @@
 //   PGlite:     migrate an in-memory cluster, dump its data folder to a tarball; files load it.
 //   PostgreSQL: migrate a template database; files run CREATE DATABASE ... TEMPLATE it.
 // Made from the migrations present when the run starts.
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { applyMigrations } from '../../server/db/migrator';
-import { closePglite, openPglite } from '../../server/db/target';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +19,15 @@ declare module 'vitest' {
     /** PostgreSQL: name of the migrated template database on TEST_DATABASE_URL. */
     postgresTemplate?: string;
   }
+}
+
+const run = promisify(execFile);
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+
+/** tests/support/make-template.ts in a child process (see there why). */
+async function makeTemplate(kind: 'pglite' | 'postgres', where: string): Promise<void> {
+  const script = path.join(projectRoot, 'tests/support/make-template.ts');
+  await run(process.execPath, ['--import', 'tsx', script, kind, where], { cwd: projectRoot, maxBuffer: 1 << 24 });
 }
 
 export function databaseUrl(serverUrl: string, name: string): string {
@@ -37,15 +46,34 @@ export async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) 
   }
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Tarball folders of runs that died before their teardown (40 MB each), named by their pid. */
+function removeOrphanTarballs(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^levelup-template-(\d+)-/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !isAlive(pid))
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+  }
+}
+
 async function pgliteTemplate(project: TestProject): Promise<() => void> {
-  const dataDir = `memory://levelup_template_${randomBytes(6).toString('hex')}`;
-  await applyMigrations({ kind: 'pglite', dataDir });
-  // Uncompressed: loading it is twice as fast as loading the gzip form (~40 MB, read from the page cache).
-  const dump = await (await openPglite(dataDir)).dumpDataDir('none');
-  await closePglite(dataDir);
-  const dir = mkdtempSync(path.join(tmpdir(), 'levelup-template-'));
+  removeOrphanTarballs();
+  const dir = mkdtempSync(path.join(tmpdir(), `levelup-template-${process.pid}-`));
   const file = path.join(dir, 'pglite.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  try {
+    await makeTemplate('pglite', file);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }
@@ -56,8 +84,8 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
   const name = `levelup_template_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   try {
-    await applyMigrations({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
-    // A template must have no sessions while it is copied: close any the migrator left and admit no more.
+    await makeTemplate('postgres', databaseUrl(serverUrl, name));
+    // A template must have no sessions while it is copied: admit none, and close any still open.
     await withAdmin(serverUrl, async (admin) => {
       await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
