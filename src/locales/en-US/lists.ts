@@ -114,6 +114,7 @@ export default {
   'lists.courses.title': 'Courses',
   'lists.courses.new': 'New course',
   'lists.courses.search': 'Name, school or number',
+  'lists.courses.name': 'Name',
   'lists.courses.courseNumber': 'Course number',
   'lists.courses.description': 'Description',
   'lists.courses.teachers': 'Teachers',

@@ -16,7 +16,7 @@ export default {
   'lists.column.hourlyRate': '课时费',
   'lists.column.school': '学校',
   'lists.column.course': '课程',
-  'lists.column.teacher': '老师',
+  'lists.column.teacher': '教师',
   'lists.column.student': '学生',
   'lists.column.startDate': '开始日期',
   'lists.column.endDate': '结束日期',
@@ -59,8 +59,8 @@ export default {
   'lists.import.failed': '导入失败，请重试',
 
   // 学生
-  'lists.students.title': '所有学生',
-  'lists.students.titleInactive': '已停用学生',
+  'lists.students.title': '全部学生',
+  'lists.students.titleInactive': '停用学生',
   'lists.students.new': '新建学生',
   'lists.students.count': '{count, plural, other {# 名学生}}',
   'lists.students.search': '姓名或学号',
@@ -80,21 +80,21 @@ export default {
   'lists.students.reportDeactivated': '已停用（{count}）',
   'lists.students.reportNotDeactivated': '未停用（{count}）',
 
-  // 老师
-  'lists.teachers.title': '老师',
-  'lists.teachers.new': '新建老师',
-  'lists.teachers.count': '{count, plural, other {# 位老师}}',
+  // 教师
+  'lists.teachers.title': '教师',
+  'lists.teachers.new': '新建教师',
+  'lists.teachers.count': '{count, plural, other {# 位教师}}',
   'lists.teachers.search': '姓名、登录名或工号',
   'lists.teachers.preferredName': '常用名',
   'lists.teachers.employeeId': '工号',
   'lists.teachers.colour': '颜色',
   'lists.teachers.courses': '课程',
-  'lists.teachers.empty': '没有符合条件的老师',
-  'lists.teachers.confirmDelete': '删除老师会将其永久停用，且无法撤销。',
-  'lists.teachers.deletedLocked': '已删除的老师不能修改',
-  'lists.teachers.importTitle': '导入老师',
+  'lists.teachers.empty': '没有符合条件的教师',
+  'lists.teachers.confirmDelete': '删除教师会将其永久停用，且无法撤销。',
+  'lists.teachers.deletedLocked': '已删除的教师不能修改',
+  'lists.teachers.importTitle': '导入教师',
   'lists.teachers.importHelp':
-    'Login、Email、First Name 和 Last Name 为必填；SIN 必须是 9 位数字。导入的老师设置密码后才能登录。',
+    'Login、Email、First Name 和 Last Name 为必填；SIN 必须是 9 位数字。导入的教师设置密码后才能登录。',
 
   // 员工
   'lists.staff.title': '员工',
@@ -113,9 +113,10 @@ export default {
   'lists.courses.title': '课程',
   'lists.courses.new': '新建课程',
   'lists.courses.search': '名称、学校或课程编号',
+  'lists.courses.name': '名称',
   'lists.courses.courseNumber': '课程编号',
   'lists.courses.description': '描述',
-  'lists.courses.teachers': '老师',
+  'lists.courses.teachers': '教师',
   'lists.courses.empty': '还没有课程',
   'lists.courses.confirmDelete': '删除课程“{name}”？',
 

@@ -31,7 +31,7 @@ export default function CoursePage() {
   const columns: ProColumns<TCourse>[] = [
     { title: t('lists.column.school'), dataIndex: 'school', sorter: true, width: 160, ellipsis: true },
     { title: t('lists.courses.courseNumber'), dataIndex: 'courseNumber', sorter: true, width: 130, ellipsis: true },
-    { title: t('lists.column.name'), dataIndex: 'name', sorter: true, width: 200, ellipsis: true },
+    { title: t('lists.courses.name'), dataIndex: 'name', sorter: true, width: 200, ellipsis: true },
     { title: t('lists.courses.description'), dataIndex: 'description', width: 200, ellipsis: true },
     {
       title: t('lists.courses.teachers'),
