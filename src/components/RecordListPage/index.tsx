@@ -3,10 +3,11 @@ import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-
 import { useIntl } from '@umijs/max';
 import { Button, message } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
-import ImportDialog, { type ImportConfig } from '@/components/ImportDialog';
+import type { ImportConfig } from '@/components/ImportDialog';
 import type { ListResult, Query } from '@/services/http';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
+import { lazyForm } from './lazyForm';
 import RowActions, { actionsColumnWidth, type RowAction } from './RowActions';
 
 export type { RowAction } from './RowActions';
@@ -56,6 +57,9 @@ export interface RecordListPageProps<T extends { id: number }> {
   children?: ReactNode;
 }
 
+// Loaded when the user first opens it (Upload, the report table): not part of the list's first load.
+const ImportDialog = lazyForm(() => import('@/components/ImportDialog'));
+
 const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Query) => filters;
 
 export default function RecordListPage<T extends { id: number }>(props: RecordListPageProps<T>) {
@@ -77,8 +81,8 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
   };
   const columns: ProColumns<T>[] = [
     ...props.columns.map((column) => ({ search: false as const, ...column })),
-    // Own keys, so a filter never shares column settings with the table column of the same field.
-    ...(props.filters ?? []).map((filter, i) => ({ key: `filter-${i}`, ...filter, hideInTable: true })),
+    // No own `key`: ProTable names a filter's query parameter by its key before its dataIndex.
+    ...(props.filters ?? []).map((filter) => ({ ...filter, hideInTable: true })),
     ...(props.rowActions ? [actionsColumn] : []),
   ];
   const hasFilterForm = columns.some((c) => c.search !== false && !c.hideInSearch && c.valueType !== 'option');

@@ -1,12 +1,15 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TCourse } from '@/contracts/courses';
 import { deleteCourse, listCourses } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
-import CourseForm from './components/CourseForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const CourseForm = lazyForm(() => import('./components/CourseForm'));
 
 /** /course: the centre's courses with their teachers. */
 export default function CoursePage() {

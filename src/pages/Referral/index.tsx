@@ -2,14 +2,17 @@ import { PageContainer, type ProColumns } from '@ant-design/pro-components';
 import { Link, useIntl } from '@umijs/max';
 import { Tabs } from 'antd';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TReferral } from '@/contracts/referrals';
 import { deleteReferral, listReferrals } from '@/services/students';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
-import ReferralForm from './components/ReferralForm';
 import ReferrerSelect from './components/ReferrerSelect';
 import ReferrersTable from './components/ReferrersTable';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const ReferralForm = lazyForm(() => import('./components/ReferralForm'));
 
 function ReferralsTable() {
   const intl = useIntl();

@@ -2,12 +2,15 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useAccess, useIntl, useModel } from '@umijs/max';
 import { Tag } from 'antd';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TStaff } from '@/contracts/staff';
 import { listStaff, setStaffActivated } from '@/services/staff';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
-import StaffForm from './components/StaffForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const StaffForm = lazyForm(() => import('./components/StaffForm'));
 
 /** /staff: the centre's admins and operators. */
 export default function StaffPage() {

@@ -1,8 +1,10 @@
 import { useIntl, useLocation } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
-import { STUDENT_IMPORT_HEADERS, type TStudent } from '@/contracts/students';
+import { STUDENT_IMPORT_HEADERS } from '@/contracts/import-headers';
+import type { TStudent } from '@/contracts/students';
 import {
   activateStudent,
   deactivateStudent,
@@ -14,7 +16,9 @@ import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { hiddenStudentColumns, studentColumns, studentFilters } from './columns';
 import { showDeactivationReport } from './components/deactivation-report';
-import StudentForm from './components/StudentForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const StudentForm = lazyForm(() => import('./components/StudentForm'));
 
 /**
  * /student/all-student (every status, with a status filter) and /student/inactive-student (only

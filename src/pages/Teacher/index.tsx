@@ -1,12 +1,16 @@
 import { useIntl } from '@umijs/max';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
-import { type TTeacher, teacherImportHeaders } from '@/contracts/teachers';
+import { teacherImportHeaders } from '@/contracts/import-headers';
+import type { TTeacher } from '@/contracts/teachers';
 import { deleteTeacher, importTeachers, listTeachers, setTeacherActivated } from '@/services/teachers';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { hiddenTeacherColumns, teacherColumns, teacherFilters } from './columns';
-import TeacherForm from './components/TeacherForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const TeacherForm = lazyForm(() => import('./components/TeacherForm'));
 
 /** /teacher: the centre's teachers, deleted ones included when the status filter asks for them. */
 export default function TeacherPage() {

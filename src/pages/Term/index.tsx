@@ -1,12 +1,15 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TTerm } from '@/contracts/terms';
 import { courseOptions, deleteTerm, listTerms, teacherOptions } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
-import TermForm from './components/TermForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const TermForm = lazyForm(() => import('./components/TermForm'));
 
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 

@@ -3,13 +3,16 @@ import { useIntl } from '@umijs/max';
 import { Segmented } from 'antd';
 import { useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TTermRegister } from '@/contracts/term-registers';
 import { courseOptions, deleteTermRegister, listTermRegisters, teacherOptions, termOptions } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import PaidSwitch from './components/PaidSwitch';
-import TermRegisterForm from './components/TermRegisterForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const TermRegisterForm = lazyForm(() => import('./components/TermRegisterForm'));
 
 type PaidFilter = 'all' | 'unpaid' | 'paid';
 const paidParam = { all: {}, unpaid: { paid: false }, paid: { paid: true } } as const;

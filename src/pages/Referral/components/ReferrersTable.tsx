@@ -1,11 +1,14 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import RecordListPage from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import type { TReferrer } from '@/contracts/referrals';
 import { listReferrers } from '@/services/students';
 import { useFormat } from '@/utils/useFormat';
-import ReferrerForm from './ReferrerForm';
+
+// Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
+const ReferrerForm = lazyForm(() => import('./ReferrerForm'));
 
 /** The centre's referrers: the people and partners who send students. */
 export default function ReferrersTable() {
