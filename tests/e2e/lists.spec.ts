@@ -165,6 +165,12 @@ test('All Students shows every status; the Inactive page neither adds nor import
   await search.press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(`Inactivefamily${tag}.*Inactive`) })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Longfamilyname${tag}.*Active`) })).toBeVisible();
+  // The status filter narrows it (the filter form's field, sent as `active`).
+  await page.getByLabel('Status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Inactive' }).click();
+  await page.getByRole('button', { name: /Query/ }).click();
+  await expect(page.getByRole('row', { name: new RegExp(`Longfamilyname${tag}`) })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(`Inactivefamily${tag}`) })).toBeVisible();
 
   await page.goto('/student/inactive-student');
   await expect(page.getByRole('row', { name: new RegExp(`Inactivefamily${tag}`) })).toBeVisible();
@@ -192,4 +198,47 @@ test('the lists speak Chinese when the user picks it', async ({ page }) => {
   await page.getByPlaceholder('学生姓名或学号').press('Enter');
   await expect(page.getByRole('columnheader', { name: '价格' })).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`Longfamilyname${tag}`) })).toContainText('电子转账');
+});
+
+test('a refusal by a rule shows the rule, not "please try again"', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/course');
+  const search = page.getByPlaceholder('Name, school or number');
+  await search.fill(`Advanced Placement Calculus ${tag}`);
+  await search.press('Enter');
+  await page
+    .getByRole('row', { name: new RegExp(`Advanced Placement Calculus ${tag}`) })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('This course has terms or registrations and cannot be deleted')).toBeVisible();
+  await expect(page.getByText(/please try again/)).toHaveCount(0);
+});
+
+test('deleted teachers can be listed, with the changes the server refuses disabled', async ({ page, request }) => {
+  const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const token = ((await auth.json()) as { id_token: string }).id_token;
+  const gone = await post<{ id: number }>(request, token, '/api/teachers', {
+    login: `gone${tag}`,
+    password: 'teacher-password-1',
+    email: `gone${tag}@example.test`,
+    firstName: 'Gone',
+    lastName: `Deletedteacher${tag}`,
+  });
+  const deleted = await request.delete(`/api/teachers/${gone.id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(deleted.ok()).toBeTruthy();
+
+  await signIn(page, 'operator');
+  await page.goto('/teacher');
+  const search = page.getByPlaceholder('Name, login or employee ID');
+  await search.fill(`Deletedteacher${tag}`);
+  await search.press('Enter');
+  await expect(page.locator('.ant-table-tbody')).toContainText('No teachers match');
+  await page.getByLabel('Status').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Deleted' }).click();
+  await page.getByRole('button', { name: /Query/ }).click();
+  const row = page.getByRole('row', { name: new RegExp(`Deletedteacher${tag}`) });
+  await expect(row).toContainText('Deleted', { timeout: 30_000 });
+  await expect(row.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await expect(row.getByRole('button', { name: 'Activate' })).toBeDisabled();
 });
