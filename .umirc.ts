@@ -70,6 +70,9 @@ export default defineConfig({
       path.resolve('node_modules/@umijs/plugins/node_modules/@ant-design/icons'),
       path.resolve('node_modules/@ant-design/icons'),
     );
+    // ProForm's colour field keeps a fallback picker for antd < 5.5 (sketch-color, reactcss,
+    // tinycolor2, a CommonJS lodash) that antd 5.29 never renders: a stub keeps it out of the lists.
+    memo.resolve.alias.set('@chenshuai2144/sketch-color$', path.resolve('config/stubs/sketch-color.ts'));
     // Spec section 9: a script chunk may take up to 120 s to load before the load counts as failed.
     memo.output.chunkLoadTimeout(120_000);
   },
