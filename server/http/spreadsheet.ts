@@ -2,6 +2,7 @@
 // spreadsheet-import.ts) the parsing of .xlsx/.csv uploads for imports.
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
+import { wallClockIn } from '../features/courses/zoned-dates';
 import type { PrismaClient } from '../generated/prisma/client';
 
 export {
@@ -55,22 +56,6 @@ export function safeText(text: string): string {
   return FORMULA_START.test(text) && !HARMLESS.test(text) ? `'${text}` : text;
 }
 
-/** An instant as a Date whose UTC fields are its wall-clock time in `timeZone` (Excel has no zones). */
-function wallClock(instant: Date, timeZone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
-}
-
 function cellOf(kind: CellKind, value: CellValue, format: CellFormat | undefined): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {
@@ -82,7 +67,8 @@ function cellOf(kind: CellKind, value: CellValue, format: CellFormat | undefined
       return value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
     case 'timestamp': {
       const instant = value instanceof Date ? value : new Date(String(value));
-      return format ? wallClock(instant, format.timeZone) : instant;
+      // Excel has no zones: the cell shows the centre's wall-clock time.
+      return format ? wallClockIn(instant, format.timeZone) : instant;
     }
     case 'yesNo':
       return value ? 'Yes' : 'No';

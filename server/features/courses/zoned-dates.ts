@@ -2,8 +2,8 @@
 
 const DAY_MS = 86_400_000;
 
-/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms; negative west of Greenwich). */
-function offsetAt(instant: number, timeZone: string): number {
+/** An instant as a Date whose UTC fields are its wall-clock time in `timeZone`, to the second. */
+export function wallClockIn(instant: Date, timeZone: string): Date {
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -14,9 +14,13 @@ function offsetAt(instant: number, timeZone: string): number {
     minute: '2-digit',
     second: '2-digit',
   });
-  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
-  const wallClock = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
-  return wallClock - Math.floor(instant / 1000) * 1000;
+  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  return new Date(Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second));
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at `instant` (ms; negative west of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  return wallClockIn(new Date(instant), timeZone).getTime() - Math.floor(instant / 1000) * 1000;
 }
 
 /** The instant at which the day `date` ('YYYY-MM-DD') begins in `timeZone`. */
