@@ -73,6 +73,22 @@ export default defineConfig({
     // ProForm's colour field keeps a fallback picker for antd < 5.5 (sketch-color, reactcss,
     // tinycolor2, a CommonJS lodash) that antd 5.29 never renders: a stub keeps it out of the lists.
     memo.resolve.alias.set('@chenshuai2144/sketch-color$', path.resolve('config/stubs/sketch-color.ts'));
+    // Umi's antd plugin merges its config with CommonJS lodash/merge (~8 kB gzip in the entry script);
+    // the same function from lodash-es shares the helpers pro-components already load.
+    memo.resolve.alias.set(
+      `${path.resolve('node_modules/lodash/merge')}$`,
+      path.resolve('node_modules/lodash-es/merge.js'),
+    );
+    // rc-resize-observer's polyfill returns the browser's own ResizeObserver: every target has one.
+    memo.resolve.alias.set('resize-observer-polyfill$', path.resolve('config/stubs/resize-observer.ts'));
+    // Umi's entry code is compiled against its own older @babel/runtime copies: one set of helpers
+    // (7.x keeps every helper of earlier 7.x releases) instead of three in the entry script.
+    for (const nested of ['@umijs/babel-preset-umi', 'umi']) {
+      memo.resolve.alias.set(
+        path.resolve(`node_modules/${nested}/node_modules/@babel/runtime`),
+        path.resolve('node_modules/@babel/runtime'),
+      );
+    }
     // Spec section 9: a script chunk may take up to 120 s to load before the load counts as failed.
     memo.output.chunkLoadTimeout(120_000);
   },
