@@ -1,15 +1,15 @@
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { EmailField, PhoneField, WechatField } from '@/components/RecordForm/personFields';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import { ZOptionalEmail, ZOptionalPhone } from '@/contracts/common';
 import type { TReferrer, TReferrerBody } from '@/contracts/referrals';
 import { createReferrer, updateReferrer } from '@/services/students';
 
 /** Add or edit a referrer (a person who sends students to the centre). */
 export default function ReferrerForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TReferrer>) {
   const [form] = Form.useForm<TReferrerBody>();
-  const { t, required, max, zod } = useFormRules();
+  const { t, required, max } = useFormRules();
   const save = (values: TReferrerBody) => (record ? updateReferrer(record.id, values) : createReferrer(values));
   return (
     <RecordForm<TReferrerBody>
@@ -27,9 +27,9 @@ export default function ReferrerForm({ open, record, onClose, onSaved }: RecordF
         label={t('forms.referrer.name')}
         rules={[required(t('forms.referrer.name')), max(100)]}
       />
-      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
-      <ProFormText name="email" label={t('forms.person.email')} rules={[zod(ZOptionalEmail)]} />
-      <ProFormText name="wechat" label={t('forms.person.wechat')} rules={[max(60)]} />
+      <PhoneField />
+      <EmailField />
+      <WechatField />
       <ProFormTextArea name="comments" label={t('forms.common.comments')} rules={[max(5000)]} />
     </RecordForm>
   );

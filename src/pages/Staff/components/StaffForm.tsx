@@ -1,11 +1,11 @@
-import { ProFormDatePicker, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useAccess } from '@umijs/max';
 import { Form } from 'antd';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { useCentre } from '@/components/RecordForm/defaults';
+import { BirthdayField, EmailField, LoginFields, NameFields, PhoneField } from '@/components/RecordForm/personFields';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import { ZEmail, ZLogin, ZPassword } from '@/contracts/account';
-import { ZOptionalEmail, ZOptionalPhone } from '@/contracts/common';
+import { ZOptionalEmail } from '@/contracts/common';
 import type { TCreateStaffRequest, TStaff } from '@/contracts/staff';
 import { createStaff, updateStaff } from '@/services/staff';
 
@@ -14,7 +14,7 @@ type Values = TCreateStaffRequest;
 /** Create or edit a staff member; passwords are set on create only. */
 export default function StaffForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TStaff>) {
   const [form] = Form.useForm<Values>();
-  const { t, required, zod, max } = useFormRules();
+  const { t, required, zod } = useFormRules();
   // Only admins choose a role; everyone else creates operators and keeps roles as they are.
   const canChangeRole = useAccess()['staff:changeRole'];
   // The server refuses a change of one's own role or activation: the form does not offer it.
@@ -46,42 +46,12 @@ export default function StaffForm({ open, record, onClose, onSaved }: RecordForm
       onClose={onClose}
       onSaved={onSaved}
     >
-      <ProFormText
-        name="login"
-        label={t('forms.person.login')}
-        rules={[required(t('forms.person.login')), zod(ZLogin)]}
-      />
-      {!record && (
-        <ProFormText.Password
-          name="password"
-          label={t('forms.person.password')}
-          fieldProps={{ autoComplete: 'new-password' }}
-          rules={[required(t('forms.person.password')), zod(ZPassword)]}
-        />
-      )}
-      <ProFormText
-        name="firstName"
-        label={t('forms.person.firstName')}
-        rules={[required(t('forms.person.firstName')), max(50)]}
-      />
-      <ProFormText
-        name="lastName"
-        label={t('forms.person.lastName')}
-        rules={[required(t('forms.person.lastName')), max(50)]}
-      />
-      <ProFormText
-        name="email"
-        label={t('forms.person.email')}
-        rules={[required(t('forms.person.email')), zod(ZEmail)]}
-      />
-      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
+      <LoginFields creating={!record} />
+      <NameFields />
+      <EmailField required />
+      <PhoneField />
       <ProFormText name="gmail" label={t('forms.staff.gmail')} rules={[zod(ZOptionalEmail)]} />
-      <ProFormDatePicker
-        name="birthday"
-        label={t('forms.person.birthday')}
-        width="100%"
-        fieldProps={{ format: 'YYYY-MM-DD' }}
-      />
+      <BirthdayField />
       {canChangeRole && (
         <ProFormSelect
           name="role"

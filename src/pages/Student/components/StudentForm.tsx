@@ -1,10 +1,11 @@
-import { ProFormDatePicker, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import { useEffect } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
+import { DateField, EmailField, NameFields, PhoneField, WechatField } from '@/components/RecordForm/personFields';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import { ZOptionalEmail, ZOptionalMoney, ZOptionalPhone } from '@/contracts/common';
+import { ZOptionalEmail, ZOptionalMoney } from '@/contracts/common';
 import type { TStudent, TStudentBody } from '@/contracts/students';
 import ReferrerSelect from '@/pages/Referral/components/ReferrerSelect';
 import { createStudent, nextStudentId, updateStudent } from '@/services/students';
@@ -52,25 +53,11 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
         label={t('forms.student.studentId')}
         rules={[required(t('forms.student.studentId')), max(40)]}
       />
-      <ProFormDatePicker
-        name="startDate"
-        label={t('forms.student.startDate')}
-        width="100%"
-        fieldProps={{ format: 'YYYY-MM-DD' }}
-      />
-      <ProFormText
-        name="firstName"
-        label={t('forms.person.firstName')}
-        rules={[required(t('forms.person.firstName')), max(50)]}
-      />
-      <ProFormText
-        name="lastName"
-        label={t('forms.person.lastName')}
-        rules={[required(t('forms.person.lastName')), max(50)]}
-      />
-      <ProFormText name="email" label={t('forms.person.email')} rules={[zod(ZOptionalEmail)]} />
-      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
-      <ProFormText name="wechat" label={t('forms.person.wechat')} rules={[max(60)]} />
+      <DateField name="startDate" label={t('forms.student.startDate')} />
+      <NameFields />
+      <EmailField />
+      <PhoneField />
+      <WechatField />
       <ReferrerSelect
         name="referrerId"
         label={t('forms.student.referrer')}

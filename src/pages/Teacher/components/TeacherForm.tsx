@@ -1,19 +1,18 @@
-import {
-  ProForm,
-  ProFormDatePicker,
-  ProFormDigit,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Col, ColorPicker, Form } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import CourseSelect from '@/components/RecordForm/CourseSelect';
 import { useCentre } from '@/components/RecordForm/defaults';
+import {
+  BirthdayField,
+  EmailField,
+  LoginFields,
+  NameFields,
+  PhoneField,
+  WechatField,
+} from '@/components/RecordForm/personFields';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import { ZEmail, ZLogin, ZPassword } from '@/contracts/account';
-import { ZOptionalPhone } from '@/contracts/common';
 import type { TCreateTeacherRequest, TTeacher } from '@/contracts/teachers';
 import { createTeacher, updateTeacher } from '@/services/teachers';
 import { localizeRuleMessage } from '@/utils/formErrors';
@@ -37,7 +36,7 @@ function initialValues(teacher: TTeacher | undefined): Partial<Values> {
 /** Create or edit a teacher: the login, the person and the teaching details, in two columns. */
 export default function TeacherForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TTeacher>) {
   const [form] = Form.useForm<Values>();
-  const { t, required, max, zod } = useFormRules();
+  const { t, max } = useFormRules();
   // Admins see and edit the SIN in clear; everyone else sees it masked.
   const { isAdmin } = useCentre();
   const sinRule = {
@@ -63,44 +62,14 @@ export default function TeacherForm({ open, record, onClose, onSaved }: RecordFo
       onClose={onClose}
       onSaved={onSaved}
     >
-      <ProFormText
-        name="firstName"
-        label={t('forms.person.firstName')}
-        rules={[required(t('forms.person.firstName')), max(50)]}
-      />
-      <ProFormText
-        name="lastName"
-        label={t('forms.person.lastName')}
-        rules={[required(t('forms.person.lastName')), max(50)]}
-      />
+      <NameFields />
       <ProFormText name="preferredName" label={t('forms.teacher.preferredName')} rules={[max(50)]} />
       <ProFormText name="employeeId" label={t('forms.teacher.employeeId')} rules={[max(40)]} />
-      <ProFormText
-        name="login"
-        label={t('forms.person.login')}
-        rules={[required(t('forms.person.login')), zod(ZLogin)]}
-      />
-      {!record && (
-        <ProFormText.Password
-          name="password"
-          label={t('forms.person.password')}
-          fieldProps={{ autoComplete: 'new-password' }}
-          rules={[required(t('forms.person.password')), zod(ZPassword)]}
-        />
-      )}
-      <ProFormText
-        name="email"
-        label={t('forms.person.email')}
-        rules={[required(t('forms.person.email')), zod(ZEmail)]}
-      />
-      <ProFormText name="phone" label={t('forms.person.phone')} rules={[zod(ZOptionalPhone)]} />
-      <ProFormText name="wechat" label={t('forms.person.wechat')} rules={[max(60)]} />
-      <ProFormDatePicker
-        name="birthday"
-        label={t('forms.person.birthday')}
-        width="100%"
-        fieldProps={{ format: 'YYYY-MM-DD' }}
-      />
+      <LoginFields creating={!record} />
+      <EmailField required />
+      <PhoneField />
+      <WechatField />
+      <BirthdayField />
       <ProFormText
         name="sin"
         label={t('forms.teacher.sin')}
