@@ -85,4 +85,12 @@ describe('one process per PGlite folder', () => {
     release();
     expect(existsSync(lockFileOf(dataDir))).toBe(false);
   });
+
+  it('locks a folder whose parent does not exist yet (a fresh clone has no data/)', () => {
+    const dataDir = path.join(root, 'not-yet', 'deeper', 'pglite');
+    const release = lockDataDir(dataDir);
+    expect(readFileSync(lockFileOf(dataDir), 'utf8')).toBe(`${process.pid}\n`);
+    release();
+    expect(existsSync(lockFileOf(dataDir))).toBe(false);
+  });
 });

@@ -3,7 +3,8 @@
 // server runs) sees only its own writes and corrupts the other's. A lock file beside the folder,
 // created with O_EXCL and holding the owner's pid, refuses the second opener; a lock whose process is
 // gone (killed, crashed) is stale and taken over.
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
 
 export class DataDirInUseError extends Error {
   constructor(
@@ -47,6 +48,8 @@ export function lockDataDir(dataDir: string): () => void {
   const lockFile = lockFileOf(dataDir);
   const existing = held.get(lockFile);
   if (existing) return existing;
+  // A fresh clone has no data/ yet: the lock file is made before PGlite makes its folder.
+  mkdirSync(path.dirname(lockFile), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx', 0o644);
