@@ -80,6 +80,10 @@ test('a referral needs a referrer; the student dashboard shows its tabs', async 
   const referrerDialog = page.getByRole('dialog', { name: 'New referrer' });
   await referrerDialog.getByLabel('Name').fill(`Rita ${suffix}`);
   await referrerDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(referrerDialog).toBeHidden();
+  // The demo centre has many referrers: find the new one by name.
+  await page.getByPlaceholder('Name', { exact: true }).fill(`Rita ${suffix}`);
+  await page.getByPlaceholder('Name', { exact: true }).press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(`Rita ${suffix}`) })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Referrals' }).click();
