@@ -93,9 +93,9 @@ test('a referral needs a referrer; the student dashboard shows its tabs', async 
   await expect(dialog.getByText('Please select a referrer')).toBeVisible();
   await dialog.getByLabel('Referrer').fill(`Rita ${suffix}`);
   await page.locator('.ant-select-item-option').getByText(`Rita ${suffix}`).click();
-  await dialog.getByLabel('Comments').fill('Met at the open day');
+  await dialog.getByLabel('Comments').fill(`Met at the open day ${suffix}`);
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('row', { name: /Met at the open day/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`Met at the open day ${suffix}`) })).toBeVisible();
 
   await addStudent(page, `D1-${suffix}`, `Dashboard${suffix}`);
   await page.goto('/student/all-student');
