@@ -93,7 +93,8 @@ async function visit(browser: Browser, spaDir: string, url: string, ready: strin
   if (process.env.BENCH_VERBOSE)
     for (const line of await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
-        (e) => `${e.startTime.toFixed(0).padStart(5)}-${e.responseEnd.toFixed(0).padStart(5)} ${e.name.replace(location.origin, '')}`,
+        (e) =>
+          `${e.startTime.toFixed(0).padStart(5)}-${e.responseEnd.toFixed(0).padStart(5)} ${e.name.replace(location.origin, '')}`,
       ),
     ))
       console.log(`  ${line}`);
