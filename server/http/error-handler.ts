@@ -47,6 +47,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     ...(appError.options.title ? { title: appError.options.title } : {}),
     ...(appError.options.errorKey ? { errorKey: appError.options.errorKey } : {}),
     ...(appError.options.fieldErrors ? { fieldErrors: appError.options.fieldErrors } : {}),
+    ...(appError.options.conflicts ? { conflicts: appError.options.conflicts } : {}),
   };
   for (const [name, value] of Object.entries(appError.options.headers ?? {})) res.setHeader(name, value);
   res.status(appError.status).json(body);

@@ -1,4 +1,4 @@
-import type { ShowType, TFieldError } from '../../src/contracts/errors';
+import type { ShowType, TFieldError, TScheduleConflict } from '../../src/contracts/errors';
 
 // One error type for everything the API refuses on purpose. Unexpected errors are plain Errors and
 // become a 500 in the error handler.
@@ -19,6 +19,7 @@ export interface AppErrorOptions {
   title?: string;
   errorKey?: string;
   fieldErrors?: TFieldError[];
+  conflicts?: TScheduleConflict[];
   showType?: (typeof ShowType)[keyof typeof ShowType];
   headers?: Record<string, string>;
 }

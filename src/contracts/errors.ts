@@ -5,6 +5,23 @@ export const ShowType = { SILENT: 0, WARN_MESSAGE: 1, ERROR_MESSAGE: 2, NOTIFICA
 
 export const ZFieldError = z.object({ field: z.string(), message: z.string() });
 
+/** One clash of a class with another class of the same teacher or student (409 `conflicts`). */
+export const ZScheduleConflict = z.object({
+  /** The class being saved (for a series: the occurrence), as UTC instants. */
+  startAt: z.string(),
+  endAt: z.string(),
+  /** Who is double-booked: the teacher or a student, by name. */
+  who: z.enum(['teacher', 'student']),
+  personId: z.number().int(),
+  personName: z.string(),
+  /** The other class. */
+  scheduleId: z.number().int(),
+  courseName: z.string(),
+  otherStartAt: z.string(),
+  otherEndAt: z.string(),
+});
+export type TScheduleConflict = z.infer<typeof ZScheduleConflict>;
+
 /** The one error body every failed /api call returns. */
 export const ZErrorReply = z.object({
   success: z.literal(false),
@@ -14,6 +31,8 @@ export const ZErrorReply = z.object({
   title: z.string().optional(),
   errorKey: z.string().optional(),
   fieldErrors: z.array(ZFieldError).optional(),
+  /** A schedule refused for clashes (409): each clash, so the screen can list them. */
+  conflicts: z.array(ZScheduleConflict).optional(),
   traceId: z.string(),
 });
 export type TErrorReply = z.infer<typeof ZErrorReply>;

@@ -16,3 +16,12 @@ export const SIN_MESSAGE = 'SIN must be exactly 9 digits';
 export const COLOUR_MESSAGE = 'Colour must be #rrggbb';
 export const ALREADY_REGISTERED_MESSAGE = 'This student is already registered in this term';
 export const END_AFTER_START_MESSAGE = 'End date must be after the start date';
+// Schedules (seed section 5, issue 7).
+export const SCHEDULE_TIMES_MESSAGE = 'Please enter Schedule Times';
+export const PICK_MONDAY_MESSAGE = 'Pick a Monday and try again';
+export const SCHEDULE_RANGE_MESSAGE = 'A schedule download covers at most 31 days';
+export const ATTENDANCE_EXPORT_RANGE_MESSAGE = 'An attendance export covers at most 366 days';
+export const END_TIME_AFTER_START_MESSAGE = 'End time must be after the start time';
+export const CLASS_TOO_LONG_MESSAGE = 'A class lasts at most 12 hours';
+export const ONE_ON_ONE_MESSAGE = 'A one-on-one class has exactly one student';
+export const SCHEDULE_CONFLICT_MESSAGE = 'This class clashes with other classes';
