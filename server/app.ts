@@ -5,6 +5,7 @@ import { authenticate } from './auth/authenticate';
 import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
 import { courseRouters } from './features/courses';
+import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
 import { systemRouter } from './features/system/router';
@@ -61,7 +62,13 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));
   api.use(systemRouter(deps), accountRouter(deps), usersRouter(deps));
-  for (const router of [...studentRouters(deps), ...staffRouters(deps), ...courseRouters(deps)]) api.use(router);
+  for (const router of [
+    ...studentRouters(deps),
+    ...staffRouters(deps),
+    ...courseRouters(deps),
+    ...scheduleRouters(deps),
+  ])
+    api.use(router);
   api.use(notFoundApi);
   api.use(errorHandler);
   app.use('/api', api);

@@ -5,6 +5,18 @@ import lists from './en-US/lists';
 import menu from './en-US/menu';
 import pages from './en-US/pages';
 import request from './en-US/request';
+import schedules from './en-US/schedules';
+import scheduleViews from './en-US/scheduleViews';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
-export default { ...common, ...account, ...menu, ...pages, ...request, ...lists, ...forms };
+export default {
+  ...common,
+  ...account,
+  ...menu,
+  ...pages,
+  ...request,
+  ...lists,
+  ...forms,
+  ...schedules,
+  ...scheduleViews,
+};

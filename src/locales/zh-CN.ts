@@ -5,6 +5,18 @@ import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import pages from './zh-CN/pages';
 import request from './zh-CN/request';
+import schedules from './zh-CN/schedules';
+import scheduleViews from './zh-CN/scheduleViews';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
-export default { ...common, ...account, ...menu, ...pages, ...request, ...lists, ...forms };
+export default {
+  ...common,
+  ...account,
+  ...menu,
+  ...pages,
+  ...request,
+  ...lists,
+  ...forms,
+  ...schedules,
+  ...scheduleViews,
+};

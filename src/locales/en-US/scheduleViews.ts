@@ -1,0 +1,2 @@
+// scheduleViews texts (en-US).
+export default {};

@@ -1,0 +1,2 @@
+// schedules texts (en-US).
+export default {};

@@ -1,0 +1,2 @@
+// scheduleViews texts (zh-CN).
+export default {};

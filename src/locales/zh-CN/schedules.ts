@@ -1,0 +1,2 @@
+// schedules texts (zh-CN).
+export default {};
