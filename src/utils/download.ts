@@ -1,5 +1,16 @@
 import { getToken } from './session';
 
+/** A download the server refused or failed: its status and its reply body (parsed JSON, if any). */
+export class DownloadError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, body: unknown) {
+    super(`Download failed (${status})`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
 /**
  * Downloads a file from the API with the bearer token (a plain link would not carry it) and saves
  * it under the name the server gives in Content-Disposition, or `fallbackName`.
@@ -12,7 +23,11 @@ export async function downloadFile(
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const token = getToken();
   const response = await fetch(`${url}?${search}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`Download failed (${response.status})`);
+  if (!response.ok) {
+    // The refusal's reply (our error body) lets a caller show the rule, e.g. "Pick a Monday and try again".
+    const body: unknown = await response.json().catch(() => undefined);
+    throw new DownloadError(response.status, body);
+  }
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const href = URL.createObjectURL(await response.blob());

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, message } from 'antd';
+import { Button, message, type TableProps } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
 import type { ImportConfig } from '@/components/ImportDialog';
 import type { ListResult, Query } from '@/services/http';
@@ -48,6 +48,8 @@ export interface RecordListPageProps<T extends { id: number }> {
    * `clear` empties the selection.
    */
   batchActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** Rows that open to show more (a class's students): antd's `expandable`. */
+  expandable?: TableProps<T>['expandable'];
   /** Left of the toolbar, before the search box (e.g. a Paid / Unpaid switch). */
   headerTitle?: ReactNode;
   emptyText?: ReactNode;
@@ -147,6 +149,7 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
         const { rowActions } = props;
         if (rowActions) setActionsWidth(actionsColumnWidth(rows.map(rowActions), t('common.actions')));
       }}
+      expandable={props.expandable}
       headerTitle={props.headerTitle}
       toolBarRender={() => toolbar}
       locale={{ emptyText: props.emptyText }}
