@@ -3,6 +3,7 @@
 // and registrations, some paid and some not. Deterministic: a seeded generator picks everything, and
 // dates count from the day the seed runs. Bulk inserts keep it well under a second on PGlite.
 import type { Prisma, TermPaymentType } from '../generated/prisma/client';
+import { seedDemoSchedules } from './demo-schedules';
 
 type Tx = Prisma.TransactionClient;
 
@@ -63,10 +64,15 @@ export interface DemoCentreOptions {
   organisationId: number;
   /** The demo `teacher` login: it gets the first Teacher record, so it has courses and classes. */
   teacherUserId: number;
+  /** Who confirmed the demo's past classes (the demo admin), if any. */
+  adminUserId?: number;
   today?: Date;
 }
 
-export async function seedDemoCentre(tx: Tx, { organisationId, teacherUserId, today = new Date() }: DemoCentreOptions) {
+export async function seedDemoCentre(
+  tx: Tx,
+  { organisationId, teacherUserId, adminUserId, today = new Date() }: DemoCentreOptions,
+) {
   const { next, pick } = generator(20261122);
   const now = dateOnly(today.getTime()).getTime();
   // Teachers: more logins without a password (they wait for an invitation), then every Teacher record.
@@ -161,7 +167,7 @@ export async function seedDemoCentre(tx: Tx, { organisationId, teacherUserId, to
           startDate: dateOnly(start),
           endDate: dateOnly(end),
         },
-        select: { id: true, courseId: true, teacherId: true, startDate: true },
+        select: { id: true, courseId: true, teacherId: true, startDate: true, endDate: true },
       });
       terms.push({ ...term, price, current: start > now - 30 * DAY });
     }
@@ -189,7 +195,20 @@ export async function seedDemoCentre(tx: Tx, { organisationId, teacherUserId, to
     }
   }
   await tx.termRegister.createMany({ data: registrations });
+  const { timeZone } = await tx.organisation.findUniqueOrThrow({ where: { id: organisationId } });
+  const schedules = await seedDemoSchedules(tx, {
+    organisationId,
+    timeZone,
+    terms,
+    courseIds: courses,
+    demoTeacherId: teachers[0].id,
+    lateTeacherId: teachers[1].id,
+    confirmedById: adminUserId ?? null,
+    now: today,
+    random: next,
+  });
   return {
+    schedules,
     teachers: teachers.length,
     courses: courses.length,
     students: students.length,

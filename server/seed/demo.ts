@@ -35,7 +35,8 @@ export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
         })),
       });
       const teacher = await tx.user.findUniqueOrThrow({ where: { login: 'teacher' }, select: { id: true } });
-      await seedDemoCentre(tx, { organisationId: centre.id, teacherUserId: teacher.id });
+      const admin = await tx.user.findUniqueOrThrow({ where: { login: 'admin' }, select: { id: true } });
+      await seedDemoCentre(tx, { organisationId: centre.id, teacherUserId: teacher.id, adminUserId: admin.id });
     },
     { timeout: 60_000, maxWait: 10_000 },
   );

@@ -41,6 +41,44 @@ describe('the demo centre', () => {
     expect(teacher.terms.length).toBeGreaterThan(0);
   });
 
+  it('has a term of weekly classes: past ones confirmed, the last week of two teachers awaiting confirmation, no clashes', async () => {
+    const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: DEMO_CENTRE } });
+    const now = new Date();
+    const count = (where: object) => ctx.prisma.schedule.count({ where: { organisationId: centre.id, ...where } });
+    expect(await count({})).toBeGreaterThan(100);
+    expect(await count({ status: 'COMPLETED', confirmedAt: { not: null } })).toBeGreaterThan(10);
+    expect(await count({ status: 'PLANNED', startAt: { gt: now } })).toBeGreaterThan(50);
+    // The demo teacher has classes that already took place and wait for confirmation.
+    const awaiting = await count({ status: 'PLANNED', endAt: { lt: now }, teacher: { user: { login: 'teacher' } } });
+    expect(awaiting).toBeGreaterThan(0);
+    // Every completed class has an attendance for each student; planned ones none yet.
+    expect(
+      await ctx.prisma.scheduleStudent.count({ where: { schedule: { status: 'COMPLETED' }, attendance: null } }),
+    ).toBe(0);
+    expect(
+      await ctx.prisma.scheduleStudent.count({ where: { schedule: { status: 'PLANNED' }, attendance: { not: null } } }),
+    ).toBe(0);
+    // Classes are series occurrences at 15:30 or 17:30 local time (America/Toronto), whatever the offset.
+    const starts = await ctx.prisma.schedule.findMany({
+      where: { organisationId: centre.id },
+      select: { startAt: true },
+    });
+    const local = new Set(
+      starts.map((s) =>
+        s.startAt.toLocaleTimeString('en-GB', { timeZone: centre.timeZone, hour: '2-digit', minute: '2-digit' }),
+      ),
+    );
+    expect([...local].sort()).toEqual(['15:30', '17:30']);
+    // No teacher and no student is booked twice at once.
+    const clashes = await ctx.prisma.$queryRaw<{ n: bigint }[]>`
+      SELECT count(*) AS n FROM "Schedule" a JOIN "Schedule" b
+        ON a.id < b.id AND a."startAt" < b."endAt" AND b."startAt" < a."endAt"
+      WHERE a.status <> 'CANCELLED' AND b.status <> 'CANCELLED' AND (a."teacherId" = b."teacherId" OR EXISTS (
+        SELECT 1 FROM "ScheduleStudent" x JOIN "ScheduleStudent" y ON x."studentId" = y."studentId"
+        WHERE x."scheduleId" = a.id AND y."scheduleId" = b.id))`;
+    expect(Number(clashes[0].n)).toBe(0);
+  });
+
   it('is the same on every run (a seeded generator) and is seeded once', async () => {
     const first = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'LU-0001' } });
     expect(`${first.firstName} ${first.lastName}`).toMatchInlineSnapshot(`"Hannah Martin"`);
