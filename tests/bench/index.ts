@@ -7,6 +7,7 @@ import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
+import { benchSchedules } from './schedules';
 import { benchStudents } from './students';
 
 process.env.LOG_LEVEL = 'silent';
@@ -42,6 +43,8 @@ async function all() {
   await benchStudents();
   console.log('');
   await benchImports();
+  console.log('');
+  await benchSchedules();
   console.log('');
   await benchFirstLoad();
 }
