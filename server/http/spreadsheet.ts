@@ -21,9 +21,10 @@ import { XLSX_TYPE } from './spreadsheet-import';
 /**
  * How a column's cells are written. text: a string (neutralised, see safeText); number; money: a
  * number in the centre's currency format; date: a calendar day ('YYYY-MM-DD' or a @db.Date Date);
- * timestamp: an instant shown as the centre's wall-clock date and time; yesNo: "Yes"/"No".
+ * timestamp: an instant shown as the centre's wall-clock date and time; time: the same cell shown as
+ * its wall-clock time of day only; yesNo: "Yes"/"No".
  */
-export type CellKind = 'text' | 'number' | 'money' | 'date' | 'timestamp' | 'yesNo';
+export type CellKind = 'text' | 'number' | 'money' | 'date' | 'timestamp' | 'time' | 'yesNo';
 type CellValue = string | number | boolean | Date | { toFixed(digits: number): string } | null | undefined;
 
 export interface Column<Row> {
@@ -65,7 +66,8 @@ function cellOf(kind: CellKind, value: CellValue, format: CellFormat | undefined
       return Number(typeof value === 'object' && !(value instanceof Date) ? value.toFixed(2) : value); // Decimal
     case 'date':
       return value instanceof Date ? value : new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
-    case 'timestamp': {
+    case 'timestamp':
+    case 'time': {
       const instant = value instanceof Date ? value : new Date(String(value));
       // Excel has no zones: the cell shows the centre's wall-clock time.
       return format ? wallClockIn(instant, format.timeZone) : instant;
@@ -82,6 +84,7 @@ const numFmtOf = (kind: CellKind, format: CellFormat | undefined): string | unde
     money: `"${format?.currency ?? ''} "#,##0.00;-"${format?.currency ?? ''} "#,##0.00`,
     date: 'yyyy-mm-dd',
     timestamp: 'yyyy-mm-dd hh:mm',
+    time: 'hh:mm',
     number: undefined,
     text: undefined,
     yesNo: undefined,
@@ -89,13 +92,14 @@ const numFmtOf = (kind: CellKind, format: CellFormat | undefined): string | unde
 
 /**
  * Streams rows as an .xlsx download named `<filename>.xlsx`, each cell typed by its column's kind
- * (money and timestamps need the centre's `format`).
+ * (money and timestamps need the centre's `format`). `rows` may be async, read in batches from the
+ * database as the file is written.
  */
 export async function sendXlsx<Row>(
   res: Response,
   filename: string,
   columns: Column<Row>[],
-  rows: Iterable<Row>,
+  rows: Iterable<Row> | AsyncIterable<Row>,
   format?: CellFormat,
 ) {
   res.setHeader('Content-Type', XLSX_TYPE);
@@ -107,7 +111,7 @@ export async function sendXlsx<Row>(
   sheet.getRow(1).commit();
   const kinds = columns.map((c) => c.kind ?? 'text');
   const formats = kinds.map((kind) => numFmtOf(kind, format));
-  for (const row of rows) {
+  for await (const row of rows) {
     const added = sheet.addRow(columns.map((c, i) => cellOf(kinds[i], c.value(row), format)));
     formats.forEach((numFmt, i) => {
       if (numFmt) added.getCell(i + 1).numFmt = numFmt;
