@@ -1,5 +1,52 @@
-import NotBuiltYet from '@/components/NotBuiltYet';
+import { PageContainer } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { Button, Card, Result, Spin } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import CalendarFeed from '@/pages/Schedule/TeacherAvailability/components/CalendarFeed';
+import { myCalendarFeed, newMyCalendarFeed, revokeMyCalendarFeed } from '@/services/schedules';
 
+type Load = { state: 'loading' | 'failed' } | { state: 'loaded'; feedPath: string | null };
+
+/** /accountSettings (teachers): their own settings; for now the calendar feed of their classes. */
 export default function AccountSettingsPage() {
-  return <NotBuiltYet feature="menu.account-settings" />;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+
+  const fetch = useCallback(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    myCalendarFeed()
+      .then(({ feedPath }) => live && setLoad({ state: 'loaded', feedPath }))
+      .catch(() => live && setLoad({ state: 'failed' }));
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(fetch, [fetch]);
+
+  return (
+    <PageContainer title={t('scheduleViews.account.title')}>
+      <div style={{ maxWidth: 720 }}>
+        {load.state === 'loading' && <Spin style={{ display: 'block', margin: 48 }} />}
+        {load.state === 'failed' && (
+          <Card title={t('scheduleViews.feed.title')}>
+            <Result
+              status="warning"
+              title={t('scheduleViews.feed.failed')}
+              extra={<Button onClick={fetch}>{t('common.retry')}</Button>}
+            />
+          </Card>
+        )}
+        {load.state === 'loaded' && (
+          <CalendarFeed
+            feedPath={load.feedPath}
+            create={newMyCalendarFeed}
+            revoke={revokeMyCalendarFeed}
+            onChange={(feedPath) => setLoad({ state: 'loaded', feedPath })}
+          />
+        )}
+      </div>
+    </PageContainer>
+  );
 }

@@ -7,6 +7,7 @@ import NotFoundPage from '@/pages/Exception/404';
 import { showRequestError } from '@/requestErrorConfig';
 import { toRequestFailure } from '@/utils/requestError';
 import DetailInformation from './components/DetailInformation';
+import ScheduleTab from './components/ScheduleTab';
 import TermRegisterTab from './components/TermRegisterTab';
 import { fetchStudent } from './service';
 import { studentIdFrom } from './studentId';
@@ -72,7 +73,7 @@ function StudentDashboard({ id }: { id: number }) {
             {
               key: 'schedule',
               label: t('pages.studentDashboard.tab.schedule'),
-              children: <Empty description={t('pages.studentDashboard.schedule.later')} />,
+              children: <ScheduleTab studentId={student.id} />,
             },
             {
               key: 'voucher',

@@ -1,0 +1,59 @@
+import { useIntl } from '@umijs/max';
+import { Empty, List, Radio, Typography } from 'antd';
+import { useState } from 'react';
+import type { TAttendance, TSchedule } from '@/contracts/schedules';
+import { setAttendance } from '@/services/schedules';
+import { ATTENDANCES, runScheduleWrite } from './labels';
+
+/** A class's students, each with their attendance as a segmented toggle (saved at once). */
+export default function ClassStudents({ schedule }: { schedule: TSchedule }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  // The reply of each write is the class as saved: the toggles show that, not what was clicked.
+  const [current, setCurrent] = useState(schedule);
+  const [saving, setSaving] = useState<number>();
+
+  // A class's student `id` is the student's own id (the path's :studentId).
+  const choose = async (studentId: number, attendance: TAttendance) => {
+    setSaving(studentId);
+    await runScheduleWrite(
+      async () => setCurrent(await setAttendance(current.id, studentId, attendance)),
+      t('scheduleViews.attendance.saved'),
+      t,
+    );
+    setSaving(undefined);
+  };
+
+  if (current.students.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('scheduleViews.table.noStudents')} />;
+  }
+  return (
+    <List
+      size="small"
+      style={{ maxWidth: 720 }}
+      dataSource={current.students}
+      renderItem={(student) => (
+        <List.Item
+          key={student.id}
+          extra={
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              size="small"
+              aria-label={t('scheduleViews.attendance.of', { name: student.name })}
+              disabled={saving === student.id || current.status === 'CANCELLED'}
+              value={student.attendance ?? undefined}
+              options={ATTENDANCES.map((a) => ({ value: a, label: t(`scheduleViews.attendance.${a}`) }))}
+              onChange={(e) => choose(student.id, e.target.value)}
+            />
+          }
+        >
+          <Typography.Text>{student.name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+            {student.studentId}
+          </Typography.Text>
+        </List.Item>
+      )}
+    />
+  );
+}

@@ -1,0 +1,131 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import type { TSchedule } from '@/contracts/schedules';
+import { searchStudents, teacherOptions } from '@/services/courses';
+import type { Formatter } from '@/utils/format';
+import { durationText, NOTIFICATION_STATUSES, SCHEDULE_STATUSES, StatusTag } from './labels';
+
+type T = (id: string, values?: Record<string, string | number>) => string;
+
+/** 'HH:mm' of a UTC instant in the centre's zone. */
+export const timeOf = (format: Formatter, instant: string) => format.dateTime(instant).slice(11);
+
+/** The table view's columns; payment type, duration and referrer start hidden (column settings show them). */
+export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[] {
+  return [
+    {
+      title: t('scheduleViews.column.date'),
+      dataIndex: 'startAt',
+      key: 'startAt',
+      sorter: true,
+      defaultSortOrder: 'descend',
+      width: 110,
+      render: (_, s) => <span style={{ whiteSpace: 'nowrap' }}>{format.dayOf(s.startAt)}</span>,
+    },
+    {
+      title: t('scheduleViews.column.time'),
+      key: 'time',
+      width: 110,
+      render: (_, s) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{`${timeOf(format, s.startAt)}–${timeOf(format, s.endAt)}`}</span>
+      ),
+    },
+    {
+      title: t('scheduleViews.column.course'),
+      key: 'course',
+      width: 170,
+      ellipsis: true,
+      render: (_, s) => s.course.name,
+    },
+    {
+      title: t('scheduleViews.column.teacher'),
+      key: 'teacher',
+      width: 130,
+      ellipsis: true,
+      render: (_, s) => s.teacher.name,
+    },
+    {
+      title: t('scheduleViews.column.students'),
+      key: 'students',
+      width: 170,
+      ellipsis: true,
+      render: (_, s) => s.students.map((st) => st.name).join(', ') || t('common.none'),
+    },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      sorter: true,
+      width: 110,
+      render: (_, s) => <StatusTag status={s.status} t={t} />,
+    },
+    {
+      title: t('scheduleViews.column.paymentType'),
+      dataIndex: 'paymentType',
+      width: 110,
+      render: (_, s) => t(`scheduleViews.paymentType.${s.paymentType}`),
+    },
+    {
+      title: t('scheduleViews.column.duration'),
+      key: 'duration',
+      width: 100,
+      render: (_, s) => durationText(s.duration, t),
+    },
+    {
+      title: t('scheduleViews.column.notification'),
+      dataIndex: 'notificationStatus',
+      width: 140,
+      ellipsis: true,
+      render: (_, s) => t(`scheduleViews.notification.${s.notificationStatus}`),
+    },
+    {
+      title: t('scheduleViews.column.referrer'),
+      dataIndex: 'referrerName',
+      width: 140,
+      ellipsis: true,
+    },
+  ];
+}
+
+export const hiddenScheduleColumns = ['paymentType', 'duration', 'referrerName'];
+
+const selectProps = { showSearch: true, optionFilterProp: 'label' };
+
+/** The filter form: status, student, teacher, notification status and the class dates (from/to days). */
+export function scheduleFilters(t: T): ProColumns<TSchedule>[] {
+  return [
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(SCHEDULE_STATUSES.map((s) => [s, { text: t(`scheduleViews.status.${s}`) }])),
+    },
+    {
+      title: t('scheduleViews.column.student'),
+      dataIndex: 'studentId',
+      valueType: 'select',
+      fieldProps: { showSearch: true, filterOption: false, placeholder: t('scheduleViews.filter.studentSearch') },
+      debounceTime: 300,
+      request: async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? ''),
+    },
+    {
+      title: t('scheduleViews.column.teacher'),
+      dataIndex: 'teacherId',
+      valueType: 'select',
+      fieldProps: selectProps,
+      request: async () => (await teacherOptions()).map((c) => ({ value: c.id, label: c.name })),
+    },
+    {
+      title: t('scheduleViews.column.notification'),
+      dataIndex: 'notificationStatus',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(
+        NOTIFICATION_STATUSES.map((s) => [s, { text: t(`scheduleViews.notification.${s}`) }]),
+      ),
+    },
+    {
+      title: t('scheduleViews.column.dates'),
+      dataIndex: 'dates',
+      valueType: 'dateRange',
+      search: { transform: (value: [string, string]) => ({ from: value[0], to: value[1] }) },
+    },
+  ];
+}

@@ -1,0 +1,96 @@
+import { getLocale, useIntl } from '@umijs/max';
+import { Button, Card, Flex, Space, Typography } from 'antd';
+import type { TSchedule } from '@/contracts/schedules';
+import { AttendanceTag, StatusTag } from '@/pages/Schedule/TableView/components/labels';
+import { wallClockOf } from '@/utils/wallClock';
+
+export interface ClassCardProps {
+  schedule: TSchedule;
+  zone: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onConfirmWithChanges: () => void;
+}
+
+/** One class as a teacher reads it on a phone: when, what, who; and the confirm buttons once it has started. */
+export default function ClassCard({ schedule, zone, busy, onConfirm, onConfirmWithChanges }: ClassCardProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const start = wallClockOf(schedule.startAt, zone);
+  const end = wallClockOf(schedule.endAt, zone);
+  const weekday = new Intl.DateTimeFormat(getLocale(), { weekday: 'short', timeZone: zone }).format(
+    new Date(schedule.startAt),
+  );
+  const planned = schedule.status === 'PLANNED';
+  const started = Date.parse(schedule.startAt) <= Date.now();
+  const completed = schedule.status === 'COMPLETED';
+
+  return (
+    <Card
+      size="small"
+      data-testid={`class-${schedule.id}`}
+      styles={{ body: { padding: 16 } }}
+      style={completed ? { borderColor: '#b7eb8f' } : undefined}
+    >
+      <Flex justify="space-between" align="start" gap={8}>
+        <div>
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {`${weekday} ${start.day}`}
+          </Typography.Text>
+          <div style={{ fontSize: 16 }}>{`${start.time}–${end.time}`}</div>
+        </div>
+        <StatusTag status={schedule.status} t={t} />
+      </Flex>
+      <Typography.Paragraph style={{ margin: '8px 0 4px', fontSize: 15 }} strong>
+        {schedule.course.name}
+      </Typography.Paragraph>
+      {schedule.address && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+          {schedule.address}
+        </Typography.Paragraph>
+      )}
+      <Space size={[4, 4]} wrap style={{ marginBottom: 4 }}>
+        {schedule.students.length === 0 && (
+          <Typography.Text type="secondary">{t('scheduleViews.confirm.noStudents')}</Typography.Text>
+        )}
+        {schedule.students.map((s) => (
+          <span key={s.id}>
+            <Typography.Text>{s.name}</Typography.Text>
+            {completed && (
+              <span style={{ marginInlineStart: 4 }}>
+                <AttendanceTag attendance={s.attendance} t={t} />
+              </span>
+            )}
+          </span>
+        ))}
+      </Space>
+      {schedule.comments && (
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 4 }}>
+          {schedule.comments}
+        </Typography.Paragraph>
+      )}
+      {completed && schedule.confirmedAt && (
+        <Typography.Text type="success">
+          {t('scheduleViews.confirm.confirmedAt', {
+            when: `${wallClockOf(schedule.confirmedAt, zone).day} ${wallClockOf(schedule.confirmedAt, zone).time}`,
+          })}
+        </Typography.Text>
+      )}
+      {planned && started && (
+        <Flex vertical gap={8} style={{ marginTop: 12 }}>
+          <Button type="primary" size="large" block loading={busy} onClick={onConfirm} style={{ height: 48 }}>
+            {t('scheduleViews.confirm.confirm')}
+          </Button>
+          <Button size="large" block disabled={busy} onClick={onConfirmWithChanges} style={{ height: 48 }}>
+            {t('scheduleViews.confirm.withChanges')}
+          </Button>
+        </Flex>
+      )}
+      {planned && !started && (
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {t('scheduleViews.confirm.startsLater')}
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}

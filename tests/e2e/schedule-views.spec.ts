@@ -1,0 +1,117 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './support';
+
+const suffix = Date.now().toString(36).toUpperCase();
+// One after the other: both share the demo centre, and a busy shared machine slows parallel browsers.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+/** Signs in through the API and returns the bearer headers (setup, not the thing tested). */
+async function apiAs(request: APIRequestContext, login: string) {
+  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  const { id_token } = (await res.json()) as { id_token: string };
+  return { Authorization: `Bearer ${id_token}` };
+}
+
+test('an operator downloads a week picked on a Tuesday and is asked for a Monday', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/schedule/table-view');
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download classes' });
+  await expect(dialog.getByRole('radio', { name: 'Week' })).toBeChecked();
+  const day = dialog.getByPlaceholder('Select date');
+  await day.fill('2026-03-10'); // a Tuesday
+  await day.press('Enter');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Pick a Monday and try again');
+
+  // The Monday of that week downloads a real spreadsheet.
+  await day.fill('2026-03-09');
+  await day.press('Enter');
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  await expect(dialog).toBeHidden();
+});
+
+test('a teacher on a phone confirms a class with one student absent and sees it completed', async ({
+  page,
+  request,
+}) => {
+  // Setup as the demo admin: two students of their own and a class of the demo teacher that began 3 hours ago.
+  const admin = await apiAs(request, 'admin');
+  const students: number[] = [];
+  for (const name of [`Present${suffix}`, `Absent${suffix}`]) {
+    const res = await request.post('/api/students', {
+      headers: admin,
+      data: { studentId: `SV-${name}`, firstName: 'Phone', lastName: name },
+    });
+    expect(res.status()).toBe(201);
+    students.push(((await res.json()) as { id: number }).id);
+  }
+  const teachers = await request.get('/api/teachers', { headers: admin, params: { q: 'teacher', pageSize: 50 } });
+  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
+    (t) => t.login === 'teacher',
+  );
+  expect(teacher).toBeDefined();
+  const courses = (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number }[];
+  const start = new Date(Date.now() - 3 * 3_600_000);
+  start.setUTCMinutes(0, 0, 0);
+  const created = await request.post('/api/schedules', {
+    headers: admin,
+    data: {
+      courseType: 'GROUP',
+      courseId: courses[0].id,
+      teacherId: teacher?.id,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      paymentType: 'CASH',
+      comments: `Phone confirmation ${suffix}`,
+      students: students.map((studentId) => ({ studentId })),
+      // The demo teacher has a full timetable: this class may overlap one of theirs.
+      override: { reason: `browser test ${suffix}` },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const classId = ((await created.json()) as { schedule: { id: number } }).schedule.id;
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'teacher');
+  await page.goto('/teacherConfirmation');
+  const awaiting = page.getByRole('region', { name: 'Awaiting confirmation' });
+  const card = awaiting.locator('.ant-card').filter({ hasText: `Absent${suffix}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Planned')).toBeVisible();
+  // Phone first: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await card.getByRole('button', { name: 'Confirm with changes' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm with changes' });
+  await sheet
+    .getByRole('radiogroup', { name: `Attendance of Phone Absent${suffix}` })
+    .getByText('Absent', { exact: true })
+    .click();
+  await sheet.getByRole('button', { name: 'Confirm class' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(card.getByText('Completed')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
+
+  // The server agrees: completed, one student absent and the other attended.
+  const saved = await request.get(`/api/schedules/${classId}`, { headers: admin });
+  const schedule = (await saved.json()) as { status: string; students: { id: number; attendance: string }[] };
+  expect(schedule.status).toBe('COMPLETED');
+  expect(Object.fromEntries(schedule.students.map((s) => [s.id, s.attendance]))).toEqual({
+    [students[0]]: 'ATTENDED',
+    [students[1]]: 'ABSENT',
+  });
+  // Reloaded, it no longer waits for confirmation.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Awaiting confirmation' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Awaiting confirmation' })
+      .locator('.ant-card')
+      .filter({ hasText: `Absent${suffix}` }),
+  ).toHaveCount(0);
+});
