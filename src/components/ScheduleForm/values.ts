@@ -43,6 +43,8 @@ export interface ScheduleValues {
 
 /** For a new class: what the calendar (or a filtered list) already knows. */
 export interface ScheduleDefaults {
+  /** A day ('YYYY-MM-DD', e.g. a month-view cell) when no start time is known. */
+  day?: string;
   startAt?: string;
   endAt?: string;
   teacherId?: number;
@@ -96,6 +98,7 @@ export function initialValues(
     day: dayjs(todayIn(zone)),
     teacherId: defaults.teacherId,
     students: defaults.students ?? [],
+    ...(defaults.day ? { day: dayjs(defaults.day) } : {}),
     ...(start ? { day: dayjs(start.day), startTime: clock(start.time) } : {}),
     ...(end ? { endTime: clock(end.time) } : {}),
     teacherTimes: false,
