@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ShowType, type TErrorReply } from '../../src/contracts/errors';
 import { AppError } from './errors';
-import { log } from './log';
+import { log, loggablePath } from './log';
 
 export const notFoundApi: RequestHandler = (req, _res, next) => {
   next(new AppError('not_found', `No API endpoint ${req.method} ${req.path}`));
@@ -32,7 +32,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     log('error', 'unexpected error', {
       traceId,
       method: req.method,
-      path: req.path,
+      path: loggablePath(req.path),
       error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });

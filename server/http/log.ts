@@ -28,6 +28,15 @@ export const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
+/**
+ * A request path as it may be logged: a calendar feed's path is its secret (/api/calendar/<token>.ics),
+ * so everything after `calendar/` is blanked (case-insensitive, as Express routes are), and so is any
+ * other `<token>.ics` segment (a feed URL mistyped or percent-encoded still holds a live token).
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/\/calendar\/[^?#]*/i, '/calendar/[redacted]').replace(/[\w%-]{16,}\.ics/gi, '[redacted]');
+}
+
 function levelFromEnv(): pino.LevelWithSilent {
   const level = process.env.LOG_LEVEL ?? 'info';
   return level === 'silent' || level in pino.levels.values ? (level as pino.LevelWithSilent) : 'info';
