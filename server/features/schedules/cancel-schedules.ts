@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { ZBatchCancelReply } from '../../../src/contracts/schedules';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { scheduleSelect, toSchedule } from './schedule-view';
+
+const notPlanned = (status: string) =>
+  status === 'COMPLETED'
+    ? 'Only a planned class can be cancelled: this one was taught and confirmed (reopen it first)'
+    : 'This class was cancelled already';
+
+/** Cancels a PLANNED class (409 for a completed or cancelled one). */
+export async function cancelSchedule(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const organisationId = organisationOf(auth);
+  const row = await prisma.$transaction(async (tx) => {
+    const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: { status: true } });
+    if (!current) throw notFound('Class', id);
+    if (current.status !== 'PLANNED') throw new AppError('conflict', notPlanned(current.status));
+    await tx.schedule.update({ where: { id }, data: { status: 'CANCELLED' } });
+    return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
+  });
+  return toSchedule(row);
+}
+
+/** Cancels the selected PLANNED classes in one transaction and says, per id, why one was left as is. */
+export async function cancelSchedules(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  ids: number[],
+): Promise<z.infer<typeof ZBatchCancelReply>> {
+  const organisationId = organisationOf(auth);
+  const unique = [...new Set(ids)];
+  return prisma.$transaction(async (tx) => {
+    const found = await tx.schedule.findMany({
+      where: { id: { in: unique }, organisationId },
+      select: { id: true, status: true },
+    });
+    const byId = new Map(found.map((row) => [row.id, row.status]));
+    const notCancelled: { id: number; reason: string }[] = [];
+    const cancelled: number[] = [];
+    for (const id of unique) {
+      const status = byId.get(id);
+      if (!status) notCancelled.push({ id, reason: 'Not found in this centre' });
+      else if (status !== 'PLANNED') notCancelled.push({ id, reason: notPlanned(status) });
+      else cancelled.push(id);
+    }
+    if (cancelled.length) {
+      await tx.schedule.updateMany({
+        where: { id: { in: cancelled }, organisationId, status: 'PLANNED' },
+        data: { status: 'CANCELLED' },
+      });
+    }
+    return { cancelled, notCancelled };
+  });
+}

@@ -1,0 +1,140 @@
+import type { z } from 'zod';
+import { CLASS_TOO_LONG_MESSAGE, MAX_CLASS_HOURS, type ZConfirmBody } from '../../../src/contracts/schedules';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError, fieldError } from '../../http/errors';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { recordRevisions, revisionSelect } from './schedule-revisions';
+import { scheduleSelect, toSchedule, toTeacherSchedule } from './schedule-view';
+
+type ConfirmBody = z.output<typeof ZConfirmBody>;
+type Db = Prisma.TransactionClient;
+
+export const NOT_STARTED_MESSAGE = 'This class has not started yet: confirm it once it has started';
+
+/** The Teacher record of the signed-in user in their centre, or null (a teacher login without one). */
+export async function teacherOfUser(db: Db | PrismaClient, auth: AuthContext) {
+  return db.teacher.findFirst({
+    where: { userId: auth.userId, organisationId: organisationOf(auth) },
+    select: { id: true },
+  });
+}
+
+const tooLong = (start: Date, end: Date) => end.getTime() - start.getTime() > MAX_CLASS_HOURS * 3_600_000;
+
+async function confirm(
+  tx: Db,
+  auth: AuthContext,
+  where: { id: number; organisationId: number; teacherId?: number },
+  body: ConfirmBody,
+  onBehalf: boolean,
+) {
+  const row = await tx.schedule.findFirst({ where, select: revisionSelect });
+  if (!row) throw notFound('Class', where.id);
+  if (row.status === 'COMPLETED') throw new AppError('conflict', 'This class was confirmed already');
+  if (row.status === 'CANCELLED') throw new AppError('conflict', 'A cancelled class cannot be confirmed');
+  const now = new Date();
+  if (row.startAt > now) throw new AppError('conflict', NOT_STARTED_MESSAGE, { errorKey: 'notstarted' });
+  const inClass = new Set(row.students.map((s) => s.studentId));
+  body.students.forEach((s, i) => {
+    if (!inClass.has(s.studentId)) throw fieldError(`students.${i}.studentId`, 'This student is not in the class');
+  });
+
+  const startAt = body.startAt ? new Date(body.startAt) : row.startAt;
+  const endAt = body.endAt ? new Date(body.endAt) : row.endAt;
+  // Teacher times left out stay as planned, unless they were the class times: then they follow them.
+  const followed = +row.teacherStartAt === +row.startAt && +row.teacherEndAt === +row.endAt;
+  const teacherStartAt = body.teacherStartAt ? new Date(body.teacherStartAt) : followed ? startAt : row.teacherStartAt;
+  const teacherEndAt = body.teacherEndAt ? new Date(body.teacherEndAt) : followed ? endAt : row.teacherEndAt;
+  if (startAt > now) throw fieldError('startAt', 'A class cannot have started in the future');
+  if (tooLong(startAt, endAt)) throw fieldError('endAt', CLASS_TOO_LONG_MESSAGE);
+  if (teacherEndAt <= teacherStartAt) throw fieldError('teacherEndAt', 'End time must be after the start time');
+  if (tooLong(teacherStartAt, teacherEndAt)) throw fieldError('teacherEndAt', CLASS_TOO_LONG_MESSAGE);
+
+  const id = row.id;
+  await tx.schedule.update({
+    where: { id },
+    data: {
+      status: 'COMPLETED',
+      startAt,
+      endAt,
+      teacherStartAt,
+      teacherEndAt,
+      ...(body.comments !== null ? { comments: body.comments } : {}),
+      confirmedAt: now,
+      confirmedById: auth.userId,
+      confirmedOnBehalf: onBehalf,
+    },
+  });
+  // Students left out attended, unless their attendance was marked beforehand (table view).
+  const given = new Map(body.students.map((s) => [s.studentId, s.attendance]));
+  for (const student of row.students) {
+    await tx.scheduleStudent.update({
+      where: { scheduleId_studentId: { scheduleId: id, studentId: student.studentId } },
+      data: { attendance: given.get(student.studentId) ?? student.attendance ?? 'ATTENDED' },
+    });
+  }
+  return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
+}
+
+/** An operator confirms a class on its teacher's behalf (recorded as such). */
+export async function confirmOnBehalf(prisma: PrismaClient, auth: AuthContext, id: number, body: ConfirmBody) {
+  const organisationId = organisationOf(auth);
+  const row = await prisma.$transaction((tx) => confirm(tx, auth, { id, organisationId }, body, true));
+  return toSchedule(row);
+}
+
+/** A teacher confirms a class of their own (another teacher's class is not found). */
+export async function confirmOwnClass(prisma: PrismaClient, auth: AuthContext, id: number, body: ConfirmBody) {
+  const organisationId = organisationOf(auth);
+  const row = await prisma.$transaction(async (tx) => {
+    const teacher = await teacherOfUser(tx, auth);
+    if (!teacher) throw notFound('Class', id);
+    return confirm(tx, auth, { id, organisationId, teacherId: teacher.id }, body, false);
+  });
+  return toTeacherSchedule(row);
+}
+
+/** Back to PLANNED: confirmation and attendance cleared, the previous values kept in a revision. */
+export async function reopenSchedule(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const organisationId = organisationOf(auth);
+  const row = await prisma.$transaction(async (tx) => {
+    const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: revisionSelect });
+    if (!current) throw notFound('Class', id);
+    if (current.status !== 'COMPLETED') throw new AppError('conflict', 'Only a completed class can be reopened');
+    await recordRevisions(tx, [current], 'reopen', auth.userId);
+    await tx.schedule.update({
+      where: { id },
+      data: { status: 'PLANNED', confirmedAt: null, confirmedById: null, confirmedOnBehalf: false },
+    });
+    await tx.scheduleStudent.updateMany({ where: { scheduleId: id }, data: { attendance: null } });
+    return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
+  });
+  return toSchedule(row);
+}
+
+/** One student's attendance of a class; a completed class keeps a revision and needs a value. */
+export async function setAttendance(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  { id, studentId }: { id: number; studentId: number },
+  attendance: ConfirmBody['students'][number]['attendance'] | null,
+) {
+  const organisationId = organisationOf(auth);
+  const row = await prisma.$transaction(async (tx) => {
+    const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: revisionSelect });
+    if (!current) throw notFound('Class', id);
+    if (!current.students.some((s) => s.studentId === studentId))
+      throw new AppError('not_found', `Student ${studentId} is not in class ${id}`);
+    if (current.status === 'CANCELLED') throw new AppError('conflict', 'A cancelled class takes no attendance');
+    if (current.status === 'COMPLETED' && attendance === null)
+      throw fieldError('attendance', "A completed class records every student's attendance");
+    await recordRevisions(tx, [current], 'attendance', auth.userId);
+    await tx.scheduleStudent.update({
+      where: { scheduleId_studentId: { scheduleId: id, studentId } },
+      data: { attendance },
+    });
+    return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
+  });
+  return toSchedule(row);
+}

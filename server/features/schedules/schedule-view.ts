@@ -1,0 +1,146 @@
+import type { TSchedule, TScheduleEvent } from '../../../src/contracts/schedules';
+import type { Prisma } from '../../generated/prisma/client';
+import { money } from '../../http/list';
+import { termLabel } from '../courses/list-terms';
+
+const personName = (p: { firstName: string | null; lastName: string | null }) =>
+  [p.firstName, p.lastName].filter(Boolean).join(' ');
+
+const teacherSelect = {
+  id: true,
+  colour: true,
+  user: { select: { firstName: true, lastName: true, login: true } },
+} as const satisfies Prisma.TeacherSelect;
+
+export const scheduleSelect = {
+  id: true,
+  status: true,
+  courseType: true,
+  course: { select: { id: true, name: true } },
+  teacher: { select: teacherSelect },
+  address: true,
+  startAt: true,
+  endAt: true,
+  teacherStartAt: true,
+  teacherEndAt: true,
+  term: { select: { id: true, startDate: true, endDate: true, course: { select: { name: true } } } },
+  hourlyRate: true,
+  teacherHourlyRate: true,
+  price: true,
+  paymentType: true,
+  comments: true,
+  confirmedAt: true,
+  confirmedBy: { select: { firstName: true, lastName: true, login: true } },
+  confirmedOnBehalf: true,
+  notificationStatus: true,
+  conflictOverride: true,
+  conflictReason: true,
+  seriesId: true,
+  students: {
+    orderBy: [{ student: { firstName: 'asc' } }, { studentId: 'asc' }],
+    select: {
+      studentId: true,
+      attendance: true,
+      hourlyRate: true,
+      student: {
+        select: { studentId: true, firstName: true, lastName: true, referrer: { select: { name: true } } },
+      },
+    },
+  },
+} as const satisfies Prisma.ScheduleSelect;
+
+export type ScheduleRow = Prisma.ScheduleGetPayload<{ select: typeof scheduleSelect }>;
+
+/** Whole hours and the remaining minutes between two instants (derived, never typed). */
+export function durationOf(start: Date, end: Date) {
+  const minutes = Math.max(0, Math.round((end.getTime() - start.getTime()) / 60_000));
+  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
+}
+
+export function namedTeacherWithColour(teacher: ScheduleRow['teacher']) {
+  return { id: teacher.id, name: personName(teacher.user) || teacher.user.login, colour: teacher.colour };
+}
+
+export function toSchedule(row: ScheduleRow): TSchedule {
+  const referrers = [...new Set(row.students.map((s) => s.student.referrer?.name).filter((n): n is string => !!n))];
+  return {
+    id: row.id,
+    status: row.status,
+    courseType: row.courseType,
+    course: row.course,
+    teacher: namedTeacherWithColour(row.teacher),
+    address: row.address,
+    startAt: row.startAt.toISOString(),
+    endAt: row.endAt.toISOString(),
+    teacherStartAt: row.teacherStartAt.toISOString(),
+    teacherEndAt: row.teacherEndAt.toISOString(),
+    duration: durationOf(row.startAt, row.endAt),
+    teacherDuration: durationOf(row.teacherStartAt, row.teacherEndAt),
+    term: row.term ? { id: row.term.id, label: termLabel(row.term) } : null,
+    hourlyRate: money(row.hourlyRate),
+    teacherHourlyRate: money(row.teacherHourlyRate),
+    price: money(row.price),
+    paymentType: row.paymentType,
+    comments: row.comments,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    confirmedBy: row.confirmedBy ? personName(row.confirmedBy) || row.confirmedBy.login : null,
+    confirmedOnBehalf: row.confirmedOnBehalf,
+    notificationStatus: row.notificationStatus,
+    conflictOverride: row.conflictOverride,
+    conflictReason: row.conflictReason,
+    referrerName: referrers.length ? referrers.join(', ') : null,
+    seriesId: row.seriesId,
+    students: row.students.map((s) => ({
+      id: s.studentId,
+      studentId: s.student.studentId,
+      name: personName(s.student),
+      attendance: s.attendance,
+      hourlyRate: money(s.hourlyRate),
+      referrerName: s.student.referrer?.name ?? null,
+    })),
+  };
+}
+
+/**
+ * A class as a teacher sees it: the students' names and attendance, never money or referrers (rates
+ * and prices are the centre's business).
+ */
+export function toTeacherSchedule(row: ScheduleRow): TSchedule {
+  const schedule = toSchedule(row);
+  return {
+    ...schedule,
+    hourlyRate: null,
+    teacherHourlyRate: null,
+    price: null,
+    referrerName: null,
+    conflictReason: null,
+    students: schedule.students.map((s) => ({ ...s, hourlyRate: null, referrerName: null })),
+  };
+}
+
+export const eventSelect = {
+  id: true,
+  status: true,
+  startAt: true,
+  endAt: true,
+  seriesId: true,
+  course: { select: { id: true, name: true } },
+  teacher: { select: teacherSelect },
+  students: {
+    orderBy: [{ student: { firstName: 'asc' } }, { studentId: 'asc' }],
+    select: { student: { select: { firstName: true, lastName: true } } },
+  },
+} as const satisfies Prisma.ScheduleSelect;
+
+export function toEvent(row: Prisma.ScheduleGetPayload<{ select: typeof eventSelect }>): TScheduleEvent {
+  return {
+    id: row.id,
+    status: row.status,
+    startAt: row.startAt.toISOString(),
+    endAt: row.endAt.toISOString(),
+    course: row.course,
+    teacher: namedTeacherWithColour(row.teacher),
+    studentNames: row.students.map((s) => personName(s.student)),
+    seriesId: row.seriesId,
+  };
+}
