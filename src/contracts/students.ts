@@ -87,6 +87,20 @@ export const ZDeactivateStudentsBody = z.object({
 export const ZDeactivateStudentsReply = z.object({
   deactivated: z.array(z.number().int()),
   notDeactivated: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+  /**
+   * The PLANNED classes each deactivated student left (only students who left any); a one-on-one
+   * class that lost its only student was cancelled.
+   */
+  released: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        schedules: z.array(
+          z.object({ id: z.number().int(), startAt: z.string(), course: z.string(), cancelled: z.boolean() }),
+        ),
+      }),
+    )
+    .optional(),
 });
 export type TDeactivateStudentsReply = z.infer<typeof ZDeactivateStudentsReply>;
 

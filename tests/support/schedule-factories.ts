@@ -8,6 +8,15 @@ import type { TestContext } from './test-app';
 
 let sequence = 0;
 
+type App = TestContext['app'];
+/** callerWith plus PATCH (the calendar's move). */
+export function scheduleCaller(app: App, token: string) {
+  return {
+    ...callerWith(app, token),
+    patch: (url: string, body: object) => request(app).patch(url).send(body).set('Authorization', `Bearer ${token}`),
+  };
+}
+
 /** A teacher who can sign in: a ROLE_TEACHER user with a password and its Teacher record, with a token. */
 export async function createSignedInTeacher(
   ctx: TestContext,
@@ -21,7 +30,7 @@ export async function createSignedInTeacher(
   });
   const res = await request(ctx.app).post('/api/authenticate').send({ username: user.login, password: TEST_PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in as ${user.login} failed: ${res.status}`);
-  return { ...teacher, caller: callerWith(ctx.app, res.body.id_token as string) };
+  return { ...teacher, caller: scheduleCaller(ctx.app, res.body.id_token as string) };
 }
 
 /** A course of the centre (created directly). */
@@ -43,18 +52,19 @@ export async function createScheduleCentre(ctx: TestContext, timeZone = 'America
     await createStudent(ctx.prisma, centre.id, { firstName: 'Eve', lastName: 'Evans' }),
   ];
   return {
-    ...staff,
+    users: { admin: staff.admin, operator: staff.operator, teacher: staff.teacher, system: staff.system },
+    tokens: staff.tokens,
     centre,
     ann,
     bob,
     course,
     physics,
     students,
-    admin: callerWith(ctx.app, staff.tokens.admin),
-    operator: callerWith(ctx.app, staff.tokens.operator),
-    system: callerWith(ctx.app, staff.tokens.system),
+    admin: scheduleCaller(ctx.app, staff.tokens.admin),
+    operator: scheduleCaller(ctx.app, staff.tokens.operator),
+    system: scheduleCaller(ctx.app, staff.tokens.system),
     /** The user with ROLE_TEACHER but no Teacher record. */
-    teacherLogin: callerWith(ctx.app, staff.tokens.teacher),
+    teacherLogin: scheduleCaller(ctx.app, staff.tokens.teacher),
   };
 }
 export type ScheduleCentre = Awaited<ReturnType<typeof createScheduleCentre>>;

@@ -40,13 +40,13 @@ export async function deactivateStudents(
       else if (!student.active) notDeactivated.push({ id, reason: ALREADY_INACTIVE });
       else candidates.push(id);
     }
-    const held = await releaseStudentsFromPlannedSchedules(tx, candidates);
+    const { held, released } = await releaseStudentsFromPlannedSchedules(tx, candidates);
     const heldIds = new Set(held.map((h) => h.id));
     const deactivated = candidates.filter((id) => !heldIds.has(id));
     if (deactivated.length) {
       await tx.student.updateMany({ where: { id: { in: deactivated }, organisationId }, data: { active: false } });
     }
-    return { deactivated, notDeactivated: [...notDeactivated, ...held] };
+    return { deactivated, notDeactivated: [...notDeactivated, ...held], released };
   });
 }
 
