@@ -347,6 +347,21 @@ describe('conflicts', () => {
     expect(await ctx.prisma.schedule.count()).toBe(before);
   });
 
+  it('lets only one of two simultaneous bookings of the same teacher through', async () => {
+    const booking = (studentId: number) =>
+      c.operator.post(
+        '/api/schedules',
+        body({
+          teacherId: c.bob.id,
+          students: [{ studentId }],
+          startAt: '2026-06-15T14:00:00Z',
+          endAt: '2026-06-15T15:00:00Z',
+        }),
+      );
+    const replies = await Promise.all([booking(c.students[1].id), booking(c.students[2].id)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
   it('lets back-to-back classes pass, and ignores cancelled classes', async () => {
     const touching = await c.operator.post(
       '/api/schedules',

@@ -121,6 +121,27 @@ export async function findConflicts(
   });
 }
 
+/** Advisory lock namespaces: one lock per teacher and per student whose timetable a save checks. */
+const TEACHER_LOCKS = 7001;
+const STUDENT_LOCKS = 7002;
+
+/**
+ * Serialises saves that touch the same teacher or student until the transaction ends, so two
+ * operators booking the same person at once cannot both pass the check. Taken in one fixed order
+ * (teachers, then students, by id) so that two saves never wait on each other.
+ */
+async function lockTimetables(db: Prisma.TransactionClient, classes: PlannedClass[]) {
+  const teachers = [...new Set(classes.map((c) => c.teacherId))].sort((a, b) => a - b);
+  const students = [...new Set(classes.flatMap((c) => c.studentIds))].sort((a, b) => a - b);
+  const spaces = [...teachers.map(() => TEACHER_LOCKS), ...students.map(() => STUDENT_LOCKS)];
+  await db.$queryRaw`
+    SELECT count(*)::int AS locked FROM (
+      SELECT pg_advisory_xact_lock(k.space, k.id)
+      FROM (SELECT * FROM unnest(${spaces}::int[], ${[...teachers, ...students]}::int[]) WITH ORDINALITY AS u(space, id, n)
+            ORDER BY n) k
+    ) l`;
+}
+
 export interface Override {
   reason: string;
 }
@@ -135,6 +156,7 @@ export async function checkConflicts(
   override: Override | undefined,
   excluded: number[] = [],
 ): Promise<Set<number>> {
+  await lockTimetables(db, classes);
   const clashes = await findConflicts(db, classes, excluded);
   if (clashes.length && !override) {
     const conflicts = clashes.slice(0, MAX_LISTED).map(({ index: _index, ...conflict }) => conflict);
