@@ -89,7 +89,7 @@ test('a teacher on a phone confirms a class with one student absent and sees it 
   await card.getByRole('button', { name: 'Confirm with changes' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm with changes' });
   await sheet
-    .getByRole('radiogroup', { name: `Attendance of Phone Absent${suffix}` })
+    .getByLabel(`Attendance of Phone Absent${suffix}`)
     .getByText('Absent', { exact: true })
     .click();
   await sheet.getByRole('button', { name: 'Confirm class' }).click();

@@ -56,7 +56,7 @@ export default {
   'scheduleViews.action.reopen': 'Reopen',
   'scheduleViews.action.reopenQuestion': 'Reopen this completed class? It goes back to Planned.',
   'scheduleViews.action.reopened': 'Class reopened',
-  'scheduleViews.action.cancel': 'Cancel class',
+  'scheduleViews.action.cancel': 'Cancel',
   'scheduleViews.action.cancelQuestion': 'Cancel this class?',
   'scheduleViews.action.cancelled': 'Class cancelled',
   'scheduleViews.action.onlyPlannedCancel': 'Only a planned class can be cancelled',
@@ -126,6 +126,7 @@ export default {
   'scheduleViews.availability.embedHelp':
     "In Google Calendar: Settings > the teacher's calendar > Integrate calendar > Embed code; paste the https://calendar.google.com/calendar/embed?... link.",
   'scheduleViews.availability.embedLink': 'Embed link',
+  'scheduleViews.availability.embedPlaceholder': 'Paste the https://calendar.google.com/calendar/embed?src=… link',
   'scheduleViews.availability.embedSaved': 'Embed link saved',
   'scheduleViews.availability.embedTitle': "The teacher's Google Calendar",
 

@@ -125,6 +125,7 @@ export default {
   'scheduleViews.availability.embedHelp':
     '在 Google 日历中：设置 > 老师的日历 > 集成日历 > 嵌入代码；粘贴 https://calendar.google.com/calendar/embed?... 链接。',
   'scheduleViews.availability.embedLink': '嵌入链接',
+  'scheduleViews.availability.embedPlaceholder': '粘贴 https://calendar.google.com/calendar/embed?src=… 链接',
   'scheduleViews.availability.embedSaved': '嵌入链接已保存',
   'scheduleViews.availability.embedTitle': '老师的 Google 日历',
 

@@ -1,6 +1,6 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, Card, Result, Spin } from 'antd';
+import { Button, Card, Grid, Result, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import CalendarFeed from '@/pages/Schedule/TeacherAvailability/components/CalendarFeed';
 import { myCalendarFeed, newMyCalendarFeed, revokeMyCalendarFeed } from '@/services/schedules';
@@ -12,6 +12,7 @@ export default function AccountSettingsPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const phone = !Grid.useBreakpoint().md;
 
   const fetch = useCallback(() => {
     let live = true;
@@ -26,7 +27,10 @@ export default function AccountSettingsPage() {
   useEffect(fetch, [fetch]);
 
   return (
-    <PageContainer title={t('scheduleViews.account.title')}>
+    <PageContainer
+      title={t('scheduleViews.account.title')}
+      token={phone ? { paddingInlinePageContainerContent: 16 } : undefined}
+    >
       <div style={{ maxWidth: 720 }}>
         {load.state === 'loading' && <Spin style={{ display: 'block', margin: 48 }} />}
         {load.state === 'failed' && (

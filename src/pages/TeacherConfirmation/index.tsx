@@ -1,6 +1,6 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Badge, Button, Empty, Flex, message, Result, Spin, Typography } from 'antd';
+import { Badge, Button, Empty, Flex, Grid, message, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { TMyClasses, TSchedule } from '@/contracts/schedules';
 import { failureText } from '@/pages/Schedule/TableView/components/labels';
@@ -22,6 +22,8 @@ export default function TeacherConfirmationPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const zone = useCentreZone();
+  // A phone's width goes to the cards, not to the page's 40 px margins.
+  const phone = !Grid.useBreakpoint().md;
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<number>();
   const [changing, setChanging] = useState<TSchedule>();
@@ -111,7 +113,10 @@ export default function TeacherConfirmationPage() {
   };
 
   return (
-    <PageContainer title={t('scheduleViews.confirm.title')}>
+    <PageContainer
+      title={t('scheduleViews.confirm.title')}
+      token={phone ? { paddingInlinePageContainerContent: 16 } : undefined}
+    >
       <div style={{ maxWidth: 640 }}>{body()}</div>
       <ConfirmDrawer
         open={!!changing}

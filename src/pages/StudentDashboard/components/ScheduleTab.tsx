@@ -24,13 +24,13 @@ export default function ScheduleTab({ studentId }: { studentId: number }) {
       dataIndex: 'startAt',
       sorter: true,
       defaultSortOrder: 'descend',
-      width: 110,
+      width: 96,
       render: (_, s) => <span style={{ whiteSpace: 'nowrap' }}>{format.dayOf(s.startAt)}</span>,
     },
     {
       title: t('scheduleViews.column.time'),
       key: 'time',
-      width: 110,
+      width: 104,
       render: (_, s) => (
         <span style={{ whiteSpace: 'nowrap' }}>{`${timeOf(format, s.startAt)}–${timeOf(format, s.endAt)}`}</span>
       ),
@@ -38,27 +38,27 @@ export default function ScheduleTab({ studentId }: { studentId: number }) {
     {
       title: t('scheduleViews.column.course'),
       key: 'course',
-      width: 180,
+      width: 160,
       ellipsis: true,
       render: (_, s) => s.course.name,
     },
     {
       title: t('scheduleViews.column.teacher'),
       key: 'teacher',
-      width: 140,
+      width: 130,
       ellipsis: true,
       render: (_, s) => s.teacher.name,
     },
     {
       title: t('common.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 100,
       render: (_, s) => <StatusTag status={s.status} t={t} />,
     },
     {
       title: t('scheduleViews.student.attendance'),
       key: 'attendance',
-      width: 110,
+      width: 100,
       render: (_, s) => (
         <AttendanceTag attendance={s.students.find((x) => x.id === studentId)?.attendance ?? null} t={t} />
       ),
@@ -66,7 +66,7 @@ export default function ScheduleTab({ studentId }: { studentId: number }) {
     {
       title: t('scheduleViews.column.paymentType'),
       dataIndex: 'paymentType',
-      width: 110,
+      width: 100,
       render: (_, s) => t(`scheduleViews.paymentType.${s.paymentType}`),
     },
     {

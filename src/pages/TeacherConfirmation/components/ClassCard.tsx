@@ -1,5 +1,5 @@
 import { getLocale, useIntl } from '@umijs/max';
-import { Button, Card, Flex, Space, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import type { TSchedule } from '@/contracts/schedules';
 import { AttendanceTag, StatusTag } from '@/pages/Schedule/TableView/components/labels';
 import { wallClockOf } from '@/utils/wallClock';
@@ -11,6 +11,11 @@ export interface ClassCardProps {
   onConfirm: () => void;
   onConfirmWithChanges: () => void;
 }
+
+const confirmedAt = (instant: string, zone: string) => {
+  const { day, time } = wallClockOf(instant, zone);
+  return `${day} ${time}`;
+};
 
 /** One class as a teacher reads it on a phone: when, what, who; and the confirm buttons once it has started. */
 export default function ClassCard({ schedule, zone, busy, onConfirm, onConfirmWithChanges }: ClassCardProps) {
@@ -49,21 +54,27 @@ export default function ClassCard({ schedule, zone, busy, onConfirm, onConfirmWi
           {schedule.address}
         </Typography.Paragraph>
       )}
-      <Space size={[4, 4]} wrap style={{ marginBottom: 4 }}>
-        {schedule.students.length === 0 && (
-          <Typography.Text type="secondary">{t('scheduleViews.confirm.noStudents')}</Typography.Text>
-        )}
-        {schedule.students.map((s) => (
-          <span key={s.id}>
-            <Typography.Text>{s.name}</Typography.Text>
-            {completed && (
-              <span style={{ marginInlineStart: 4 }}>
-                <AttendanceTag attendance={s.attendance} t={t} />
-              </span>
-            )}
-          </span>
-        ))}
-      </Space>
+      {schedule.students.length === 0 && (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
+          {t('scheduleViews.confirm.noStudents')}
+        </Typography.Paragraph>
+      )}
+      {completed ? (
+        <Flex vertical gap={4} style={{ marginBottom: 4 }}>
+          {schedule.students.map((s) => (
+            <Flex key={s.id} justify="space-between" align="center" gap={8}>
+              <Typography.Text>{s.name}</Typography.Text>
+              <AttendanceTag attendance={s.attendance} t={t} />
+            </Flex>
+          ))}
+        </Flex>
+      ) : (
+        schedule.students.length > 0 && (
+          <Typography.Paragraph style={{ marginBottom: 4 }}>
+            {schedule.students.map((s) => s.name).join(', ')}
+          </Typography.Paragraph>
+        )
+      )}
       {schedule.comments && (
         <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 4 }}>
           {schedule.comments}
@@ -71,9 +82,7 @@ export default function ClassCard({ schedule, zone, busy, onConfirm, onConfirmWi
       )}
       {completed && schedule.confirmedAt && (
         <Typography.Text type="success">
-          {t('scheduleViews.confirm.confirmedAt', {
-            when: `${wallClockOf(schedule.confirmedAt, zone).day} ${wallClockOf(schedule.confirmedAt, zone).time}`,
-          })}
+          {t('scheduleViews.confirm.confirmedAt', { when: confirmedAt(schedule.confirmedAt, zone) })}
         </Typography.Text>
       )}
       {planned && started && (

@@ -98,8 +98,13 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
       placement="bottom"
       height="92%"
       title={t('scheduleViews.confirm.drawerTitle')}
-      styles={{ body: { paddingBottom: 96 } }}
       destroyOnHidden
+      // The button stays in reach below the list of students, however long it is.
+      footer={
+        <Button type="primary" size="large" block loading={busy} style={touch} onClick={() => form.submit()}>
+          {t('scheduleViews.confirm.submit')}
+        </Button>
+      }
     >
       <Typography.Paragraph strong style={{ fontSize: 16 }}>
         {`${schedule.course.name} · ${day}`}
@@ -138,9 +143,6 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
           <Input.TextArea rows={3} maxLength={5000} placeholder={t('scheduleViews.confirm.commentsPlaceholder')} />
         </Form.Item>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} style={touch}>
-          {t('scheduleViews.confirm.submit')}
-        </Button>
       </Form>
     </Drawer>
   );

@@ -1,5 +1,5 @@
 import { useIntl } from '@umijs/max';
-import { Empty, List, Radio, Typography } from 'antd';
+import { Empty, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import type { TAttendance, TSchedule } from '@/contracts/schedules';
 import { setAttendance } from '@/services/schedules';
@@ -28,32 +28,28 @@ export default function ClassStudents({ schedule }: { schedule: TSchedule }) {
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('scheduleViews.table.noStudents')} />;
   }
   return (
-    <List
-      size="small"
-      style={{ maxWidth: 720 }}
-      dataSource={current.students}
-      renderItem={(student) => (
-        <List.Item
-          key={student.id}
-          extra={
-            <Radio.Group
-              optionType="button"
-              buttonStyle="solid"
-              size="small"
-              aria-label={t('scheduleViews.attendance.of', { name: student.name })}
-              disabled={saving === student.id || current.status === 'CANCELLED'}
-              value={student.attendance ?? undefined}
-              options={ATTENDANCES.map((a) => ({ value: a, label: t(`scheduleViews.attendance.${a}`) }))}
-              onChange={(e) => choose(student.id, e.target.value)}
-            />
-          }
-        >
-          <Typography.Text>{student.name}</Typography.Text>
-          <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-            {student.studentId}
+    <Flex vertical gap={4} style={{ maxWidth: 640, paddingInlineStart: 8 }}>
+      {current.students.map((student) => (
+        <Flex key={student.id} align="center" justify="space-between" gap={16}>
+          <Typography.Text ellipsis>
+            {student.name}
+            <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
+              {student.studentId}
+            </Typography.Text>
           </Typography.Text>
-        </List.Item>
-      )}
-    />
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            size="small"
+            aria-label={t('scheduleViews.attendance.of', { name: student.name })}
+            disabled={saving === student.id || current.status === 'CANCELLED'}
+            value={student.attendance ?? undefined}
+            options={ATTENDANCES.map((a) => ({ value: a, label: t(`scheduleViews.attendance.${a}`) }))}
+            onChange={(e) => choose(student.id, e.target.value)}
+            style={{ flex: 'none' }}
+          />
+        </Flex>
+      ))}
+    </Flex>
   );
 }

@@ -130,7 +130,7 @@ export default function DownloadDialog({ open, onClose, filters }: DownloadDialo
           <Typography.Paragraph type="secondary">{t('scheduleViews.download.filtered')}</Typography.Paragraph>
         )}
       </Form>
-      {error && <Alert type="error" showIcon message={error} role="alert" />}
+      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginTop: 8 }} />}
     </Modal>
   );
 }

@@ -9,7 +9,7 @@ type T = (id: string, values?: Record<string, string | number>) => string;
 /** 'HH:mm' of a UTC instant in the centre's zone. */
 export const timeOf = (format: Formatter, instant: string) => format.dateTime(instant).slice(11);
 
-/** The table view's columns; payment type, duration and referrer start hidden (column settings show them). */
+/** The table view's columns; payment type, duration, notification and referrer start hidden. */
 export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[] {
   return [
     {
@@ -18,13 +18,13 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
       key: 'startAt',
       sorter: true,
       defaultSortOrder: 'descend',
-      width: 110,
+      width: 96,
       render: (_, s) => <span style={{ whiteSpace: 'nowrap' }}>{format.dayOf(s.startAt)}</span>,
     },
     {
       title: t('scheduleViews.column.time'),
       key: 'time',
-      width: 110,
+      width: 104,
       render: (_, s) => (
         <span style={{ whiteSpace: 'nowrap' }}>{`${timeOf(format, s.startAt)}–${timeOf(format, s.endAt)}`}</span>
       ),
@@ -32,21 +32,21 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
     {
       title: t('scheduleViews.column.course'),
       key: 'course',
-      width: 170,
+      width: 140,
       ellipsis: true,
       render: (_, s) => s.course.name,
     },
     {
       title: t('scheduleViews.column.teacher'),
       key: 'teacher',
-      width: 130,
+      width: 120,
       ellipsis: true,
       render: (_, s) => s.teacher.name,
     },
     {
       title: t('scheduleViews.column.students'),
       key: 'students',
-      width: 170,
+      width: 140,
       ellipsis: true,
       render: (_, s) => s.students.map((st) => st.name).join(', ') || t('common.none'),
     },
@@ -54,7 +54,7 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
       title: t('common.status'),
       dataIndex: 'status',
       sorter: true,
-      width: 110,
+      width: 100,
       render: (_, s) => <StatusTag status={s.status} t={t} />,
     },
     {
@@ -85,7 +85,8 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
   ];
 }
 
-export const hiddenScheduleColumns = ['paymentType', 'duration', 'referrerName'];
+// At 1366 px the default columns and the actions fit without scrolling; the column settings show the rest.
+export const hiddenScheduleColumns = ['paymentType', 'duration', 'notificationStatus', 'referrerName'];
 
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 

@@ -63,17 +63,19 @@ export default function AvailabilityForm({ availability, zone, save, onSaved }: 
     return [1, 2, 3, 4, 5, 6, 7].map((n) => ({ value: n, label: names.format(new Date(Date.UTC(2024, 0, n))) }));
   }, []);
 
+  // Loads the saved windows and time off: only when those change (a new feed URL must not wipe edits).
+  const { windows, timeOff } = availability;
   useEffect(() => {
     setError(undefined);
     form.resetFields();
     form.setFieldsValue({
-      windows: availability.windows.map((w) => ({ ...w })),
-      timeOff: availability.timeOff.map((o) => ({
+      windows: windows.map((w) => ({ ...w })),
+      timeOff: timeOff.map((o) => ({
         range: [toWallClock(o.startAt, zone), toWallClock(o.endAt, zone)],
         reason: o.reason ?? '',
       })),
     });
-  }, [availability, zone, form]);
+  }, [windows, timeOff, zone, form]);
 
   const submit = async (values: Values) => {
     const body: TAvailabilityBody = {

@@ -50,7 +50,7 @@ export default function CalendarEmbed({ availability, save, onSaved }: CalendarE
           <Input
             value={link}
             onChange={(e) => setLink(e.target.value)}
-            placeholder="https://calendar.google.com/calendar/embed?src=…"
+            placeholder={t('scheduleViews.availability.embedPlaceholder')}
             maxLength={500}
             allowClear
           />
