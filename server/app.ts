@@ -51,6 +51,8 @@ export function createApp(deps: AppDeps): express.Express {
           'style-src': ["'self'", "'unsafe-inline'"], // Ant Design injects its CSS-in-JS styles at run time
           'img-src': ["'self'", 'data:'],
           'worker-src': ["'self'"],
+          // A teacher's public Google Calendar embed (the availability page).
+          'frame-src': ["'self'", 'https://calendar.google.com'],
         },
       },
     }),
