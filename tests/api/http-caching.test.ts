@@ -88,7 +88,7 @@ describe('the built SPA', () => {
     expect((await request(app).get('/user/login')).text).toContain('<title>Level Up</title>');
   });
 
-  it('allows scripts from this origin only, and frames from Google Calendar (a teacher's embed)', async () => {
+  it("allows scripts from this origin only, and frames from Google Calendar (a teacher's embed)", async () => {
     const policy = (await request(app).get('/schedule/google-calendar')).headers['content-security-policy'];
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("frame-src 'self' https://calendar.google.com");
