@@ -1,5 +1,257 @@
-import NotBuiltYet from '@/components/NotBuiltYet';
+import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { PlusOutlined } from '@ant-design/icons';
+import { PageContainer } from '@ant-design/pro-components';
+import { getLocale, useIntl, useSearchParams } from '@umijs/max';
+import { Button, Card, message, Space, Typography } from 'antd';
+import {
+  type ComponentProps,
+  type ComponentType,
+  type CSSProperties,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Calendar, type SlotInfo, type View } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import { useCentre } from '@/components/RecordForm/defaults';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
+import { scheduleRuleText } from '@/components/ScheduleForm/rules';
+import { useScheduleDialogs } from '@/components/ScheduleForm/useScheduleDialogs';
+import type { ScheduleDefaults } from '@/components/ScheduleForm/values';
+import { fromWallDate, knownZone, toWallDate } from '@/components/ScheduleForm/zone';
+import type { TAvailability, TSchedule, TScheduleEvent } from '@/contracts/schedules';
+import { getAvailability, moveSchedule, scheduleRange } from '@/services/schedules';
+import { describeActionFailure } from '@/utils/recordActions';
+import {
+  availabilityEvents,
+  type BackgroundEvent,
+  type CalendarEvent,
+  localizer,
+  toEvents,
+  visibleRange,
+} from './calendar';
+import EventDetails from './EventDetails';
+import Filters, { type CalendarFilters } from './Filters';
+import { backgroundEventStyle, calendarFormats, eventStyle, isDraggable, VIEWS } from './look';
 
+type AnyEvent = CalendarEvent | BackgroundEvent;
+// backgroundEventPropGetter is a prop of react-big-calendar 1.x that its @types do not declare.
+const DnDCalendar = withDragAndDrop<AnyEvent>(Calendar) as ComponentType<
+  ComponentProps<ReturnType<typeof withDragAndDrop<AnyEvent>>> & {
+    backgroundEventPropGetter: (event: AnyEvent) => { style?: CSSProperties };
+  }
+>;
+// Loaded on the first New or Edit: the form brings zod and the schemas.
+const ScheduleForm = lazyForm(() => import('@/components/ScheduleForm'));
+
+const SCROLL_TO = new Date(1970, 0, 1, 8, 0);
+type FormState = { open: boolean; record?: TSchedule; defaults?: ScheduleDefaults };
+
+/**
+ * /schedule/schedule-calendar: the centre's classes in month, week, work week, day and agenda views,
+ * on the centre's wall clock. Only the visible range is fetched; a slot opens a new class, an event
+ * its details; dragging moves or resizes (with the series scope and the clash check).
+ */
 export default function ScheduleCalendarPage() {
-  return <NotBuiltYet feature="menu.schedule.schedule-calendar" />;
+  const intl = useIntl();
+  const t = useCallback(
+    (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
+    [intl],
+  );
+  const zone = knownZone(useCentre().timeZone);
+  const dialogs = useScheduleDialogs();
+  // ?date=YYYY-MM-DD&view=week opens on that day and view (a link to a class's week).
+  const [search] = useSearchParams();
+  const [view, setView] = useState<View>(() => {
+    const asked = search.get('view') as View | null;
+    return asked && VIEWS.includes(asked) ? asked : 'month';
+  });
+  const [date, setDate] = useState(() => {
+    const asked = /^(\d{4})-(\d{2})-(\d{2})$/.exec(search.get('date') ?? '');
+    return asked ? new Date(Number(asked[1]), Number(asked[2]) - 1, Number(asked[3])) : toWallDate(new Date(), zone);
+  });
+  const [filters, setFilters] = useState<CalendarFilters>({});
+  const [classes, setClasses] = useState<TScheduleEvent[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [detailsId, setDetailsId] = useState<number>();
+  const [availability, setAvailability] = useState<TAvailability>();
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  const range = useMemo(() => visibleRange(date, view), [date, view]);
+  const start = fromWallDate(range.start, zone);
+  const end = fromWallDate(range.end, zone);
+  const latest = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads is the "ask again" signal after a save or a move.
+  useEffect(() => {
+    const request = ++latest.current;
+    setLoading(true);
+    const params = Object.fromEntries(Object.entries({ start, end, ...filters }).filter(([, v]) => v !== undefined));
+    scheduleRange(params as Record<string, string | number>)
+      .then((reply) => request === latest.current && setClasses(reply))
+      .catch(() => request === latest.current && setClasses([]))
+      .finally(() => request === latest.current && setLoading(false));
+  }, [start, end, filters, reloads]);
+
+  useEffect(() => {
+    setAvailability(undefined);
+    if (!filters.teacherId) return;
+    getAvailability(filters.teacherId).then(setAvailability, () => undefined);
+  }, [filters.teacherId]);
+
+  const events = useMemo(() => toEvents(classes, zone), [classes, zone]);
+  const background = useMemo(
+    () =>
+      availability && view !== 'month' && view !== 'agenda'
+        ? availabilityEvents(availability, range, zone, {
+            available: t('schedules.calendar.available'),
+            timeOff: t('schedules.calendar.timeOff'),
+          })
+        : [],
+    [availability, view, range, zone, t],
+  );
+  const messages = useMemo(
+    () => ({
+      today: t('schedules.calendar.today'),
+      previous: t('schedules.calendar.previous'),
+      next: t('schedules.calendar.next'),
+      month: t('schedules.calendar.month'),
+      week: t('schedules.calendar.week'),
+      work_week: t('schedules.calendar.workWeek'),
+      day: t('schedules.calendar.day'),
+      agenda: t('schedules.calendar.agenda'),
+      date: t('schedules.calendar.date'),
+      time: t('schedules.calendar.time'),
+      event: t('schedules.calendar.event'),
+      allDay: t('schedules.calendar.allDay'),
+      noEventsInRange: t('schedules.calendar.none'),
+      showMore: (count: number) => t('schedules.calendar.more', { count }),
+    }),
+    [t],
+  );
+  const getNow = useCallback(() => toWallDate(new Date(), zone), [zone]);
+  const culture = getLocale() === 'zh-CN' ? 'zh-cn' : 'en';
+
+  const onSelectSlot = useCallback(
+    (slot: SlotInfo) => {
+      const wholeDays = slot.start.getHours() === 0 && slot.end.getHours() === 0 && +slot.end > +slot.start;
+      const defaults: ScheduleDefaults = wholeDays
+        ? { day: localizer.format(slot.start, 'YYYY-MM-DD') }
+        : {
+            startAt: fromWallDate(slot.start, zone),
+            endAt: fromWallDate(slot.action === 'select' ? slot.end : new Date(+slot.start + 60 * 60_000), zone),
+          };
+      if (filters.teacherId) defaults.teacherId = filters.teacherId;
+      if (filters.courseId) defaults.courseId = filters.courseId;
+      setForm({ open: true, defaults });
+    },
+    [zone, filters.teacherId, filters.courseId],
+  );
+  const onSelectEvent = useCallback((event: CalendarEvent | BackgroundEvent) => {
+    if ('source' in event) setDetailsId(event.id);
+  }, []);
+
+  const move = async ({
+    event,
+    start: newStart,
+    end: newEnd,
+  }: EventInteractionArgs<CalendarEvent | BackgroundEvent>) => {
+    if (!('source' in event)) return;
+    let scope: 'this' | 'following' | 'all' = 'this';
+    if (event.source.seriesId !== null) {
+      const choice = await dialogs.askScope({ move: true });
+      if (!choice) return;
+      scope = choice.scope;
+    }
+    const startAt = fromWallDate(new Date(newStart), zone);
+    const endAt = fromWallDate(new Date(newEnd), zone);
+    // Drawn at its new place at once; the reload afterwards shows what the server kept.
+    setClasses((list) => list.map((c) => (c.id === event.id ? { ...c, startAt, endAt } : c)));
+    try {
+      const reply = await dialogs.withConflicts((override) =>
+        moveSchedule(event.id, { startAt, endAt, scope, override }),
+      );
+      if (reply) {
+        message.success(t('schedules.saved.moved'));
+        if (reply.outsideAvailability.length)
+          message.warning(t('schedules.saved.outsideAvailability', { count: reply.outsideAvailability.length }));
+      }
+    } catch (error) {
+      message.error(scheduleRuleText(describeActionFailure(error, 'update', [], t).content, t));
+    } finally {
+      reload();
+    }
+  };
+
+  const closeDetails = useCallback(() => setDetailsId(undefined), []);
+  return (
+    <PageContainer
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, defaults: {} })}>
+          {t('schedules.calendar.new')}
+        </Button>
+      }
+    >
+      <Card styles={{ body: { padding: 16 } }}>
+        <Space direction="vertical" style={{ width: '100%' }} size={12}>
+          <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+            <Filters value={filters} onChange={setFilters} />
+            <Typography.Text type="secondary">{t('schedules.calendar.zone', { zone })}</Typography.Text>
+          </Space>
+          <div className="schedule-calendar" aria-busy={loading} style={{ height: 'max(600px, calc(100vh - 270px))' }}>
+            <DnDCalendar
+              localizer={localizer}
+              culture={culture}
+              events={events}
+              backgroundEvents={background}
+              view={view}
+              views={VIEWS}
+              onView={setView}
+              date={date}
+              onNavigate={setDate}
+              getNow={getNow}
+              scrollToTime={SCROLL_TO}
+              formats={calendarFormats}
+              messages={messages}
+              popup
+              selectable
+              resizable
+              step={15}
+              timeslots={4}
+              length={30}
+              eventPropGetter={eventStyle}
+              backgroundEventPropGetter={backgroundEventStyle}
+              draggableAccessor={isDraggable}
+              resizableAccessor={isDraggable}
+              onSelectSlot={onSelectSlot}
+              onSelectEvent={onSelectEvent}
+              onEventDrop={move}
+              onEventResize={move}
+            />
+          </div>
+        </Space>
+      </Card>
+      <EventDetails
+        id={detailsId}
+        onClose={closeDetails}
+        onChanged={reload}
+        onEdit={(record) => {
+          setDetailsId(undefined);
+          setForm({ open: true, record });
+        }}
+      />
+      <ScheduleForm
+        open={form.open}
+        record={form.record}
+        defaults={form.defaults}
+        onClose={() => setForm((state) => ({ ...state, open: false }))}
+        onSaved={reload}
+      />
+      {dialogs.dialogs}
+    </PageContainer>
+  );
 }

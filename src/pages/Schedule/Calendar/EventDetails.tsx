@@ -1,0 +1,167 @@
+import { useIntl } from '@umijs/max';
+import { Alert, Button, Descriptions, Modal, message, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import type { TSchedule } from '@/contracts/schedules';
+import { cancelSchedule, confirmSchedule, getSchedule, reopenSchedule } from '@/services/schedules';
+import { describeActionFailure } from '@/utils/recordActions';
+import { useFormat } from '@/utils/useFormat';
+
+/** Locale ids, written out so the locale test sees each. */
+const STATUS_IDS = {
+  PLANNED: 'schedules.status.PLANNED',
+  COMPLETED: 'schedules.status.COMPLETED',
+  CANCELLED: 'schedules.status.CANCELLED',
+};
+const STATUS_COLOURS = { PLANNED: 'blue', COMPLETED: 'green', CANCELLED: 'default' };
+const ATTENDANCE_IDS = {
+  ATTENDED: 'schedules.attendance.ATTENDED',
+  ABSENT: 'schedules.attendance.ABSENT',
+  EXCUSED: 'schedules.attendance.EXCUSED',
+};
+
+interface Props {
+  /** The class to show; none: closed. */
+  id?: number;
+  onClose: () => void;
+  onEdit: (record: TSchedule) => void;
+  /** After a confirmation, a reopening or a cancellation (the calendar reloads). */
+  onChanged: () => void;
+}
+
+/** A clicked class: what it is, and what an operator may do with it (edit, confirm on behalf, reopen, cancel). */
+export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) {
+  const intl = useIntl();
+  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
+  const format = useFormat();
+  const [record, setRecord] = useState<TSchedule>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setRecord(undefined);
+    if (id === undefined) return;
+    let current = true;
+    getSchedule(id)
+      .then((reply) => current && setRecord(reply))
+      .catch(() => current && onClose());
+    return () => {
+      current = false;
+    };
+  }, [id, onClose]);
+
+  const act = async (write: () => Promise<TSchedule>, done: string) => {
+    setBusy(true);
+    try {
+      setRecord(await write());
+      message.success(t(done));
+      onChanged();
+    } catch (error) {
+      message.error(describeActionFailure(error, 'update', [], t).content);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const started = record ? Date.parse(record.startAt) <= Date.now() : false;
+  const actions = record && [
+    record.status !== 'CANCELLED' && (
+      <Button key="edit" type="primary" onClick={() => onEdit(record)}>
+        {t('schedules.details.edit')}
+      </Button>
+    ),
+    record.status === 'PLANNED' && (
+      <Button
+        key="confirm"
+        disabled={!started || busy}
+        title={started ? undefined : t('schedules.details.notStarted')}
+        onClick={() => act(() => confirmSchedule(record.id, {}), 'schedules.details.confirmed')}
+      >
+        {t('schedules.details.confirm')}
+      </Button>
+    ),
+    record.status === 'COMPLETED' && (
+      <Button
+        key="reopen"
+        disabled={busy}
+        onClick={() => act(() => reopenSchedule(record.id), 'schedules.details.reopened')}
+      >
+        {t('schedules.details.reopen')}
+      </Button>
+    ),
+    record.status === 'PLANNED' && (
+      <Popconfirm
+        key="cancel"
+        title={t('schedules.details.cancelQuestion')}
+        okText={t('schedules.details.cancelClass')}
+        cancelText={t('common.back')}
+        onConfirm={() => act(() => cancelSchedule(record.id), 'schedules.details.cancelled')}
+      >
+        <Button danger disabled={busy}>
+          {t('schedules.details.cancelClass')}
+        </Button>
+      </Popconfirm>
+    ),
+  ];
+
+  const time = record && `${format.dateTime(record.startAt)}–${format.dateTime(record.endAt).slice(11)}`;
+  return (
+    <Modal
+      open={id !== undefined}
+      title={record ? record.course.name : t('schedules.details.loading')}
+      onCancel={onClose}
+      footer={<Space wrap>{actions}</Space>}
+      width={560}
+      wrapClassName="schedule-details"
+      destroyOnClose
+    >
+      {!record ? (
+        <Skeleton active />
+      ) : (
+        <>
+          {record.conflictOverride && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={t('schedules.details.overridden', { reason: record.conflictReason ?? '' })}
+            />
+          )}
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('schedules.details.status')}>
+              <Tag color={STATUS_COLOURS[record.status]}>{t(STATUS_IDS[record.status])}</Tag>
+              {record.seriesId !== null && <Tag>{t('schedules.details.series')}</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('schedules.details.time')}>{time}</Descriptions.Item>
+            {record.teacherStartAt !== record.startAt || record.teacherEndAt !== record.endAt ? (
+              <Descriptions.Item label={t('schedules.details.teacherTime')}>
+                {`${format.dateTime(record.teacherStartAt)}–${format.dateTime(record.teacherEndAt).slice(11)}`}
+              </Descriptions.Item>
+            ) : null}
+            <Descriptions.Item label={t('schedules.field.teacher')}>{record.teacher.name}</Descriptions.Item>
+            <Descriptions.Item label={t('schedules.field.students')}>
+              {record.students.map((student) => (
+                <div key={student.id}>
+                  {student.name}
+                  {student.attendance && ` · ${t(ATTENDANCE_IDS[student.attendance])}`}
+                </div>
+              ))}
+            </Descriptions.Item>
+            {record.address && (
+              <Descriptions.Item label={t('schedules.field.address')}>{record.address}</Descriptions.Item>
+            )}
+            {record.confirmedAt && (
+              <Descriptions.Item label={t('schedules.details.confirmedAt')}>
+                {t(record.confirmedOnBehalf ? 'schedules.details.confirmedOnBehalf' : 'schedules.details.confirmedBy', {
+                  at: format.dateTime(record.confirmedAt),
+                  who: record.confirmedBy ?? '',
+                })}
+              </Descriptions.Item>
+            )}
+            {record.comments && (
+              <Descriptions.Item label={t('forms.common.comments')}>{record.comments}</Descriptions.Item>
+            )}
+          </Descriptions>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import dayjs from 'dayjs';
+import { dayjsLocalizer, type View } from 'react-big-calendar';
+import { toWallDate } from '@/components/ScheduleForm/zone';
+import type { TAvailability, TScheduleEvent } from '@/contracts/schedules';
+
+/**
+ * The calendar draws browser-local Dates whose wall clock is the centre's (toWallDate): the zone is
+ * applied once per event when the reply arrives, and the localizer does plain local arithmetic. The
+ * dayjs localizer switches to dayjs.tz() whenever the timezone plugin is loaded (it is, app-wide),
+ * and tz() builds an Intl formatter per call; month view's sorting and range checks call it hundreds
+ * of thousands of times with 2,000 events. So the localizer gets a dayjs without `tz`.
+ */
+const plainDayjs = new Proxy(dayjs, {
+  get: (target, key, receiver) => (key === 'tz' ? undefined : Reflect.get(target, key, receiver)),
+});
+export const localizer = dayjsLocalizer(plainDayjs);
+
+// Month view sorts and filters every week's events on each render; native Date arithmetic on the
+// wall-clock Dates keeps it to microseconds per event (the same rules as the localizer's own).
+const dayStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+const DAY = 86_400_000;
+const daySpan = (start: Date, end: Date) => Math.round((dayStart(end) - dayStart(start)) / DAY);
+type Span = { start: Date; end: Date; allDay?: boolean };
+/** Runtime members of DateLocalizer that @types/react-big-calendar does not declare. */
+interface HotPaths {
+  daySpan: (start: Date, end: Date) => number;
+  sortEvents: (pair: { evtA: Span; evtB: Span }) => number;
+  inEventRange: (args: { event: Span; range: { start: Date; end: Date } }) => boolean;
+}
+const hot = localizer as unknown as HotPaths;
+hot.daySpan = daySpan;
+hot.sortEvents = ({ evtA, evtB }) =>
+  dayStart(evtA.start) - dayStart(evtB.start) ||
+  daySpan(evtB.start, evtB.end) - daySpan(evtA.start, evtA.end) ||
+  Number(!!evtB.allDay) - Number(!!evtA.allDay) ||
+  +evtA.start - +evtB.start ||
+  +evtA.end - +evtB.end;
+hot.inEventRange = ({ event, range }) => {
+  const minute = (time: number) => Math.floor(time / 60_000);
+  const startsBeforeEnd = dayStart(event.start) <= dayStart(range.end);
+  // A class ending exactly at midnight where it starts (zero length) still counts on that day.
+  const zeroLength = minute(dayStart(event.start)) === minute(+event.end);
+  const end = minute(+event.end);
+  const endsAfterStart = zeroLength ? end >= minute(+range.start) : end > minute(+range.start);
+  return startsBeforeEnd && endsAfterStart;
+};
+
+export interface CalendarEvent {
+  id: number;
+  title: string;
+  start: Date;
+  end: Date;
+  source: TScheduleEvent;
+}
+
+/** The reply's classes as calendar events, their times read on the centre's wall clock. */
+export function toEvents(classes: readonly TScheduleEvent[], zone: string): CalendarEvent[] {
+  return classes.map((source) => ({
+    id: source.id,
+    title: source.studentNames.length
+      ? `${source.course.name} · ${source.studentNames.join(', ')}`
+      : source.course.name,
+    start: toWallDate(source.startAt, zone),
+    end: toWallDate(source.endAt, zone),
+    source,
+  }));
+}
+
+/** The wall-clock days a view shows, [start, end): what the range query asks for. */
+export function visibleRange(date: Date, view: View): { start: Date; end: Date } {
+  const day = dayjs(date).startOf('day');
+  switch (view) {
+    case 'month':
+      return {
+        start: localizer.firstVisibleDay(date, localizer),
+        end: dayjs(localizer.lastVisibleDay(date, localizer)).add(1, 'day').startOf('day').toDate(),
+      };
+    case 'week':
+    case 'work_week': {
+      const start = day.startOf('week');
+      return { start: start.toDate(), end: start.add(7, 'day').toDate() };
+    }
+    case 'agenda':
+      return { start: day.toDate(), end: day.add(AGENDA_DAYS, 'day').toDate() };
+    default:
+      return { start: day.toDate(), end: day.add(1, 'day').toDate() };
+  }
+}
+export const AGENDA_DAYS = 30;
+
+/** Teacher colours are '#rrggbb'; text on them is black or white, whichever reads better. */
+export function textOn(colour: string): string {
+  const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
+  if (!rgb) return '#fff';
+  const [r, g, b] = rgb.slice(1).map((hex) => Number.parseInt(hex, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? 'rgba(0,0,0,0.88)' : '#fff';
+}
+
+export interface BackgroundEvent {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  kind: 'available' | 'timeOff';
+}
+
+/** A teacher's weekly windows and time off inside [start, end), as background events. */
+export function availabilityEvents(
+  availability: TAvailability,
+  range: { start: Date; end: Date },
+  zone: string,
+  labels: { available: string; timeOff: string },
+): BackgroundEvent[] {
+  const events: BackgroundEvent[] = [];
+  for (let day = dayjs(range.start); day.isBefore(range.end); day = day.add(1, 'day')) {
+    const weekday = day.day() === 0 ? 7 : day.day();
+    for (const window of availability.windows.filter((w) => w.weekday === weekday)) {
+      const [sh, sm] = window.startTime.split(':').map(Number);
+      const [eh, em] = window.endTime.split(':').map(Number);
+      events.push({
+        id: `a-${day.format('YYYY-MM-DD')}-${window.startTime}`,
+        title: labels.available,
+        start: day.hour(sh).minute(sm).toDate(),
+        end: day.hour(eh).minute(em).toDate(),
+        kind: 'available',
+      });
+    }
+  }
+  for (const off of availability.timeOff) {
+    const start = toWallDate(off.startAt, zone);
+    const end = toWallDate(off.endAt, zone);
+    if (end > range.start && start < range.end) {
+      events.push({ id: `t-${off.id}`, title: off.reason || labels.timeOff, start, end, kind: 'timeOff' });
+    }
+  }
+  return events;
+}
