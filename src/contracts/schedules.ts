@@ -89,6 +89,14 @@ export const ZRepeat = z
     ),
   })
   .refine((r) => r.slots.length > 0, { path: ['slots'], message: SCHEDULE_TIMES_MESSAGE })
+  // Two slots of one weekday that overlap would book the teacher and students twice at once.
+  .refine(
+    (r) =>
+      !r.slots.some((a, i) =>
+        r.slots.some((b, j) => j > i && a.weekday === b.weekday && a.startTime < b.endTime && b.startTime < a.endTime),
+      ),
+    { path: ['slots'], message: 'Two schedule times of the same weekday overlap' },
+  )
   .refine((r) => (r.untilDate === undefined) !== (r.count === undefined), {
     path: ['untilDate'],
     message: 'End the repetition on a date or after a number of classes',

@@ -281,6 +281,11 @@ describe('POST /api/schedules: weekly series', () => {
       [{ slots: [slot], untilDate: '2036-03-01' }, 'repeat.untilDate'],
       [{ slots: [{ weekday: 8, startTime: '16:00', endTime: '17:00' }], count: 2 }, 'repeat.slots.0.weekday'],
       [{ slots: [{ weekday: 1, startTime: '17:00', endTime: '16:00' }], count: 2 }, 'repeat.slots.0.endTime'],
+      [
+        { slots: [slot, { weekday: 1, startTime: '16:30', endTime: '17:30' }], count: 4 },
+        'repeat.slots',
+        'Two schedule times of the same weekday overlap',
+      ],
     ];
     for (const [repeat, field, message] of cases) {
       const res = await c.operator.post('/api/schedules', body({ repeat } as Parameters<typeof body>[0]));
