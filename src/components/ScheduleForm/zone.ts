@@ -9,14 +9,20 @@ dayjs.extend(timezone);
 // Classes are instants (UTC); people read and type them as wall-clock times in the centre's zone.
 // These helpers convert between the two through the IANA database (dayjs tz), never a fixed offset.
 
-/** The zone itself, or the default centre's when the browser does not know it. */
+const checkedZones = new Map<string, string>();
+/** The zone itself, or the default centre's when the browser does not know it (checked once per zone). */
 export function knownZone(zone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_FORMAT.timeZone;
+  let known = checkedZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = zone;
+    } catch {
+      known = DEFAULT_FORMAT.timeZone;
+    }
+    checkedZones.set(zone, known);
   }
+  return known;
 }
 
 /** The instant of a wall-clock day ('YYYY-MM-DD') and time ('HH:mm', '24:00' = next midnight) in `zone`. */

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { dayjsLocalizer, type View } from 'react-big-calendar';
-import { toWallDate } from '@/components/ScheduleForm/zone';
 import type { TAvailability, TScheduleEvent } from '@/contracts/schedules';
+import { toWallDate } from '../../../components/ScheduleForm/zone';
 
 /**
  * The calendar draws browser-local Dates whose wall clock is the centre's (toWallDate): the zone is
@@ -17,17 +17,63 @@ export const localizer = dayjsLocalizer(plainDayjs);
 
 // Month view sorts and filters every week's events on each render; native Date arithmetic on the
 // wall-clock Dates keeps it to microseconds per event (the same rules as the localizer's own).
-const dayStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+const dayStart = (value: Date) => {
+  const date = asDate(value);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+};
 const DAY = 86_400_000;
 const daySpan = (start: Date, end: Date) => Math.round((dayStart(end) - dayStart(start)) / DAY);
 type Span = { start: Date; end: Date; allDay?: boolean };
-/** Runtime members of DateLocalizer that @types/react-big-calendar does not declare. */
+type Unit = string | undefined;
+/** Runtime members of DateLocalizer that @types/react-big-calendar does not declare (or declares loosely). */
 interface HotPaths {
   daySpan: (start: Date, end: Date) => number;
   sortEvents: (pair: { evtA: Span; evtB: Span }) => number;
   inEventRange: (args: { event: Span; range: { start: Date; end: Date } }) => boolean;
+  startOf: (date: Date, unit: Unit) => Date;
+  add: (date: Date, amount: number, unit: Unit) => Date;
+  diff: (a: Date, b: Date, unit: Unit) => number;
+  ceil: (date: Date, unit: Unit) => Date;
+  min: (a: Date, b: Date) => Date;
+  max: (a: Date, b: Date) => Date;
+  isSameDate: (a: Date, b: Date) => boolean;
 }
 const hot = localizer as unknown as HotPaths;
+// Day arithmetic is what month view does per event (segments: start of day, add, diff, ceil); the
+// other units keep the localizer's own dayjs code.
+const dayjsPaths = { startOf: hot.startOf, add: hot.add, diff: hot.diff, ceil: hot.ceil };
+const isDay = (unit: Unit) => unit === 'day' || unit === 'd';
+hot.startOf = (date, unit) => (isDay(unit) ? new Date(dayStart(date)) : dayjsPaths.startOf(date, unit));
+hot.add = (value, amount, unit) => {
+  const date = asDate(value);
+  return isDay(unit)
+    ? new Date(
+        date.getFullYear(),
+        date.getMonth(),
+        date.getDate() + amount,
+        date.getHours(),
+        date.getMinutes(),
+        date.getSeconds(),
+        date.getMilliseconds(),
+      )
+    : dayjsPaths.add(date, amount, unit);
+};
+hot.diff = (a, b, unit) => {
+  if (!isDay(unit)) return dayjsPaths.diff(a, b, unit);
+  // As dayjs: whole days between the two local wall clocks, truncated towards zero.
+  const [from, to] = [asDate(a), asDate(b)];
+  const zoneDelta = (to.getTimezoneOffset() - from.getTimezoneOffset()) * 60_000;
+  return Math.trunc((+to - +from - zoneDelta) / DAY) || 0;
+};
+hot.ceil = (date, unit) => {
+  if (!isDay(unit)) return dayjsPaths.ceil(date, unit);
+  const floor = new Date(dayStart(date));
+  return +floor === +asDate(date) ? floor : new Date(floor.getFullYear(), floor.getMonth(), floor.getDate() + 1);
+};
+hot.min = (a, b) => new Date(Math.min(+a, +b));
+hot.max = (a, b) => new Date(Math.max(+a, +b));
+hot.isSameDate = (a, b) => dayStart(a) === dayStart(b);
 hot.daySpan = daySpan;
 hot.sortEvents = ({ evtA, evtB }) =>
   dayStart(evtA.start) - dayStart(evtB.start) ||
