@@ -154,6 +154,22 @@ test('an operator creates a weekly series from the calendar, sees the clash name
   expect(clashing?.conflictOverride).toBe(true);
   expect(clashing?.conflictReason).toBe(reason);
   expect(classes).toHaveLength(4);
+
+  // Opened again from the calendar, the class shows its own values (not the last form's).
+  await page.locator('.rbc-event', { hasText: lastName }).click();
+  const details = page.getByRole('dialog', { name: course.name });
+  await expect(details.getByText('Weekly series')).toBeVisible();
+  await details.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit class' });
+  await expect(edit.locator('.ant-select-selection-item', { hasText: `Cal ${lastName}` })).toBeVisible();
+  await expect(edit.locator('.ant-select-selection-item', { hasText: 'Mira Patel' })).toBeVisible();
+  await expect(edit.getByLabel('Start', { exact: true })).toHaveValue('16:00');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.locator('.rbc-event', { hasText: '16:30–17:30' }).filter({ hasText: lastName }).click();
+  await page.getByRole('dialog', { name: course.name }).getByRole('button', { name: 'Edit' }).click();
+  await expect(edit.locator('.ant-select-selection-item', { hasText: 'Jonah Wu' })).toBeVisible();
+  await expect(edit.getByLabel('Start', { exact: true })).toHaveValue('16:30');
 });
 
 test('an operator drags one class of a series to another day and moves this class only', async ({ page, request }) => {

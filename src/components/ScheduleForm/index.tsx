@@ -1,7 +1,7 @@
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Col, DatePicker, Form, message, Row, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import CourseSelect from '@/components/RecordForm/CourseSelect';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { isSubmitKey, useFirstFieldFocus } from '@/components/RecordForm/keyboard';
@@ -56,7 +56,17 @@ const PAYMENT_TYPE_IDS = {
  * zone; a series occurrence asks the scope, a clash shows the conflict dialog (with the override for
  * operators). The RecordForm pattern: first field focused, Enter saves, server field errors on fields.
  */
-export default function ScheduleForm({ open, record, defaults, onClose, onSaved }: ScheduleFormProps) {
+export default function ScheduleForm(props: ScheduleFormProps) {
+  // A fresh form on every opening: antd merges a reused form's old values over new initial values,
+  // so a class opened after another would show the other's course, teacher and students.
+  const [opening, setOpening] = useState(0);
+  useEffect(() => {
+    if (props.open) setOpening((n) => n + 1);
+  }, [props.open]);
+  return <ScheduleFormModal key={opening} {...props} />;
+}
+
+function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: ScheduleFormProps) {
   const [form] = Form.useForm<ScheduleValues>();
   const { t, choose, zod } = useFormRules();
   const { timeZone, currency } = useCentre();
