@@ -29,7 +29,8 @@ const styles = new Map<string, { style: CSSProperties; className?: string }>();
 
 /** The teacher's colour; a completed class is marked, a cancelled one faded and struck through. */
 export function eventStyle(event: CalendarEvent | BackgroundEvent) {
-  if (!('source' in event)) return {};
+  // react-big-calendar 1.20 styles time-grid background events through this getter too.
+  if (!('source' in event)) return backgroundEventStyle(event);
   const colour = event.source.teacher.colour ?? DEFAULT_COLOUR;
   const key = `${colour}|${event.source.status}`;
   let look = styles.get(key);
@@ -50,8 +51,10 @@ export function eventStyle(event: CalendarEvent | BackgroundEvent) {
   return look;
 }
 
-const AVAILABLE = { style: { backgroundColor: 'rgba(82,196,26,0.12)', border: 'none', color: '#389e0d' } };
-const TIME_OFF = { style: { backgroundColor: 'rgba(0,0,0,0.06)', border: 'none', color: 'rgba(0,0,0,0.45)' } };
+// Clicks go through to the slot beneath (a class is booked inside a window by clicking it).
+const background = { border: 'none', opacity: 1, pointerEvents: 'none' } as const;
+const AVAILABLE = { style: { ...background, backgroundColor: 'rgba(82,196,26,0.14)', color: '#389e0d' } };
+const TIME_OFF = { style: { ...background, backgroundColor: 'rgba(0,0,0,0.08)', color: 'rgba(0,0,0,0.45)' } };
 export function backgroundEventStyle(event: CalendarEvent | BackgroundEvent) {
   return 'kind' in event && event.kind === 'timeOff' ? TIME_OFF : AVAILABLE;
 }
