@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
+import { benchCalendar } from './calendar';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
 import { benchSchedules } from './schedules';
@@ -47,6 +48,8 @@ async function all() {
   await benchSchedules();
   console.log('');
   await benchFirstLoad();
+  console.log('');
+  await benchCalendar();
 }
 
 all().then(
