@@ -88,10 +88,7 @@ test('a teacher on a phone confirms a class with one student absent and sees it 
 
   await card.getByRole('button', { name: 'Confirm with changes' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm with changes' });
-  await sheet
-    .getByLabel(`Attendance of Phone Absent${suffix}`)
-    .getByText('Absent', { exact: true })
-    .click();
+  await sheet.getByLabel(`Attendance of Phone Absent${suffix}`).getByText('Absent', { exact: true }).click();
   await sheet.getByRole('button', { name: 'Confirm class' }).click();
   await expect(sheet).toBeHidden();
   await expect(card.getByText('Completed')).toBeVisible();
@@ -114,4 +111,33 @@ test('a teacher on a phone confirms a class with one student absent and sees it 
       .locator('.ant-card')
       .filter({ hasText: `Absent${suffix}` }),
   ).toHaveCount(0);
+});
+
+test("an operator sets a teacher's weekly window on a 24-hour clock and finds it saved", async ({ page, request }) => {
+  await signIn(page, 'operator');
+  await page.goto('/schedule/google-calendar');
+  await page.locator('.ant-select').first().click();
+  await page.locator('.ant-select-item-option', { hasText: 'Claire Roy' }).click();
+  await page.getByRole('button', { name: 'Add a window' }).click();
+  const saved = page.waitForResponse((r) => r.url().includes('/availability') && r.request().method() === 'PUT');
+  const start = page.getByLabel('Start').last();
+  await start.click();
+  await start.fill('15:30');
+  await start.press('Tab');
+  await page.getByRole('button', { name: 'Save', exact: true }).first().click();
+  expect((await saved).status()).toBe(200);
+
+  // What the server keeps, read back through the API, and the page after a reload.
+  const headers = await apiAs(request, 'admin');
+  const teachers = (await (await request.get('/api/teachers/options', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const claire = teachers.find((t) => t.name.includes('Claire Roy'));
+  const availability = await (await request.get(`/api/teachers/${claire?.id}/availability`, { headers })).json();
+  expect(availability.windows).toContainEqual({ weekday: 1, startTime: '15:30', endTime: '17:00' });
+  await page.reload();
+  await page.locator('.ant-select').first().click();
+  await page.locator('.ant-select-item-option', { hasText: 'Claire Roy' }).click();
+  await expect(page.getByLabel('Start').last()).toHaveValue('15:30');
 });

@@ -12,6 +12,7 @@ import {
   Input,
   message,
   Select,
+  TimePicker,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -49,6 +50,12 @@ function fieldName(path: string): (string | number)[] {
   if (parts[0] === 'timeOff' && (parts[2] === 'startAt' || parts[2] === 'endAt')) parts[2] = 'range';
   return parts;
 }
+
+/** A window's 'HH:mm' text shown in a 24-hour TimePicker, like every other time on the schedule screens. */
+const hhmm = {
+  getValueProps: (value?: string) => ({ value: value ? dayjs(`2000-01-01T${value}`) : undefined }),
+  normalize: (value?: Dayjs | null) => (value ? value.format('HH:mm') : undefined),
+};
 
 /** Weekly windows (weekday, start, end) and time off (from–to, reason); Save replaces both. */
 export default function AvailabilityForm({ availability, zone, save, onSaved }: AvailabilityFormProps) {
@@ -136,15 +143,27 @@ export default function AvailabilityForm({ availability, zone, save, onSaved }: 
                     name={[field.name, 'startTime']}
                     rules={[required(t('scheduleViews.availability.start'))]}
                     style={{ width: 140, marginBottom: 12 }}
+                    {...hhmm}
                   >
-                    <Input type="time" aria-label={t('scheduleViews.availability.start')} />
+                    <TimePicker
+                      format="HH:mm"
+                      minuteStep={5}
+                      needConfirm={false}
+                      aria-label={t('scheduleViews.availability.start')}
+                    />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'endTime']}
                     rules={[required(t('scheduleViews.availability.end'))]}
                     style={{ width: 140, marginBottom: 12 }}
+                    {...hhmm}
                   >
-                    <Input type="time" aria-label={t('scheduleViews.availability.end')} />
+                    <TimePicker
+                      format="HH:mm"
+                      minuteStep={5}
+                      needConfirm={false}
+                      aria-label={t('scheduleViews.availability.end')}
+                    />
                   </Form.Item>
                   <Button
                     icon={<DeleteOutlined />}
