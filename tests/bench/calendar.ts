@@ -51,10 +51,15 @@ async function timeNext(page: Page, base: string, from: { before: string; month:
   // (No named functions in here: tsx would wrap them in a helper the page does not have.)
   return page.evaluate(
     async ({ started, expected }) => {
+      // This file is typed without the DOM library: the page's globals, as far as they are used.
+      const w = globalThis as unknown as {
+        document: { querySelectorAll: (selector: string) => { length: number } };
+        requestAnimationFrame: (callback: () => void) => number;
+      };
       const selector = '.rbc-month-view .rbc-event, .rbc-month-view .rbc-show-more';
-      while (expected > 0 && document.querySelectorAll(selector).length === 0)
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      while (expected > 0 && w.document.querySelectorAll(selector).length === 0)
+        await new Promise<void>((resolve) => w.requestAnimationFrame(() => resolve()));
+      await new Promise<void>((resolve) => w.requestAnimationFrame(() => w.requestAnimationFrame(() => resolve())));
       return performance.now() - started;
     },
     { started, expected },
