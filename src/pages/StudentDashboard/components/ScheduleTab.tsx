@@ -2,7 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import RecordListPage from '@/components/RecordListPage';
 import type { TSchedule } from '@/contracts/schedules';
-import { timeOf } from '@/pages/Schedule/TableView/components/columns';
+import { classColumns } from '@/pages/Schedule/TableView/components/columns';
 import {
   AttendanceTag,
   durationText,
@@ -19,36 +19,7 @@ export default function ScheduleTab({ studentId }: { studentId: number }) {
   const format = useFormat();
 
   const columns: ProColumns<TSchedule>[] = [
-    {
-      title: t('scheduleViews.column.date'),
-      dataIndex: 'startAt',
-      sorter: true,
-      defaultSortOrder: 'descend',
-      width: 96,
-      render: (_, s) => <span style={{ whiteSpace: 'nowrap' }}>{format.dayOf(s.startAt)}</span>,
-    },
-    {
-      title: t('scheduleViews.column.time'),
-      key: 'time',
-      width: 104,
-      render: (_, s) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{`${timeOf(format, s.startAt)}–${timeOf(format, s.endAt)}`}</span>
-      ),
-    },
-    {
-      title: t('scheduleViews.column.course'),
-      key: 'course',
-      width: 160,
-      ellipsis: true,
-      render: (_, s) => s.course.name,
-    },
-    {
-      title: t('scheduleViews.column.teacher'),
-      key: 'teacher',
-      width: 130,
-      ellipsis: true,
-      render: (_, s) => s.teacher.name,
-    },
+    ...classColumns(t, format, { course: 160, teacher: 130 }),
     {
       title: t('common.status'),
       dataIndex: 'status',

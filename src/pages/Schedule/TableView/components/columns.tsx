@@ -9,8 +9,8 @@ type T = (id: string, values?: Record<string, string | number>) => string;
 /** 'HH:mm' of a UTC instant in the centre's zone. */
 export const timeOf = (format: Formatter, instant: string) => format.dateTime(instant).slice(11);
 
-/** The table view's columns; payment type, duration, notification and referrer start hidden. */
-export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[] {
+/** Date, time, course and teacher: the first columns of every list of classes. */
+export function classColumns(t: T, format: Formatter, widths = { course: 140, teacher: 120 }): ProColumns<TSchedule>[] {
   return [
     {
       title: t('scheduleViews.column.date'),
@@ -32,17 +32,24 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
     {
       title: t('scheduleViews.column.course'),
       key: 'course',
-      width: 140,
+      width: widths.course,
       ellipsis: true,
       render: (_, s) => s.course.name,
     },
     {
       title: t('scheduleViews.column.teacher'),
       key: 'teacher',
-      width: 120,
+      width: widths.teacher,
       ellipsis: true,
       render: (_, s) => s.teacher.name,
     },
+  ];
+}
+
+/** The table view's columns; payment type, duration, notification and referrer start hidden. */
+export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[] {
+  return [
+    ...classColumns(t, format),
     {
       title: t('scheduleViews.column.students'),
       key: 'students',
