@@ -15,16 +15,16 @@ export async function outsideAvailability(
   if (classes.length === 0) return [];
   const first = Math.min(...classes.map((c) => c.startAt.getTime()));
   const last = Math.max(...classes.map((c) => c.endAt.getTime()));
-  const [windows, timeOff] = await Promise.all([
-    db.teacherAvailability.findMany({
-      where: { teacherId },
-      select: { weekday: true, startTime: true, endTime: true },
-    }),
-    db.teacherTimeOff.findMany({
-      where: { teacherId, startAt: { lt: new Date(last) }, endAt: { gt: new Date(first) } },
-      select: { startAt: true, endAt: true },
-    }),
-  ]);
+  // One after the other: `db` may be a transaction's client, which runs one query at a time (pg
+  // deprecates overlapping queries on one client).
+  const windows = await db.teacherAvailability.findMany({
+    where: { teacherId },
+    select: { weekday: true, startTime: true, endTime: true },
+  });
+  const timeOff = await db.teacherTimeOff.findMany({
+    where: { teacherId, startAt: { lt: new Date(last) }, endAt: { gt: new Date(first) } },
+    select: { startAt: true, endAt: true },
+  });
   const inWindow = (c: Occurrence) => {
     const start = localParts(c.startAt, zone);
     const end = localParts(c.endAt, zone);
