@@ -10,6 +10,7 @@ import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
 import { systemRouter } from './features/system/router';
 import { usersRouter } from './features/users/router';
+import { voucherRouters } from './features/vouchers';
 import { apiReplies } from './http/api-replies';
 import { errorHandler, notFoundApi } from './http/error-handler';
 import { requestLog } from './http/request-log';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...staffRouters(deps),
     ...courseRouters(deps),
     ...scheduleRouters(deps),
+    ...voucherRouters(deps),
   ])
     api.use(router);
   api.use(notFoundApi);

@@ -1,0 +1,8 @@
+import type { Router } from 'express';
+import type { AppDeps } from '../../deps';
+import { vouchersRouter } from './vouchers-router';
+
+/** Routers of voucher purchases and the students' voucher ledgers. */
+export function voucherRouters(deps: AppDeps): Router[] {
+  return [vouchersRouter(deps)];
+}

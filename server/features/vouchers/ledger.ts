@@ -1,0 +1,83 @@
+import { Prisma, type VoucherLedgerKind } from '../../generated/prisma/client';
+import { fieldError } from '../../http/errors';
+
+type Tx = Prisma.TransactionClient;
+const { Decimal } = Prisma;
+type Decimal = Prisma.Decimal;
+
+/** One entry to post; its balanceAfter is computed here, under the student's row lock. */
+export interface LedgerDraft {
+  kind: VoucherLedgerKind;
+  /** Signed: credit > 0, charge or refund < 0. */
+  amount: Decimal;
+  entryDate: Date;
+  purchaseId?: number | null;
+  scheduleId?: number | null;
+  chargeSeq?: number | null;
+  reversesId?: number | null;
+  note?: string | null;
+}
+
+export interface LockedStudent {
+  organisationId: number;
+  studentId: number;
+  balance: Decimal;
+}
+
+/**
+ * Locks the student's row (SELECT ... FOR UPDATE) and reads the cached balance: every ledger write of
+ * one student runs after this in its transaction, so concurrent writes serialize and each entry's
+ * balanceAfter continues the previous one. Refuses (400 on `field`) a student of another centre.
+ */
+export async function lockStudentBalance(
+  tx: Tx,
+  organisationId: number,
+  studentId: number,
+  field = 'studentId',
+): Promise<LockedStudent> {
+  const rows = await tx.$queryRaw<{ balance: string }[]>`
+    SELECT "voucherBalance"::text AS balance FROM "Student"
+    WHERE "id" = ${studentId} AND "organisationId" = ${organisationId} FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw fieldError(field, 'Choose a student of this centre');
+  return { organisationId, studentId, balance: new Decimal(row.balance) };
+}
+
+/**
+ * Appends entries after the locked balance and writes the new cached balance, in the caller's
+ * transaction. Returns the balance after the last entry.
+ */
+export async function appendLedgerEntries(
+  tx: Tx,
+  locked: LockedStudent,
+  createdById: number,
+  drafts: readonly LedgerDraft[],
+): Promise<Decimal> {
+  let balance = locked.balance;
+  const data = drafts.map((draft) => {
+    balance = balance.plus(draft.amount);
+    return {
+      organisationId: locked.organisationId,
+      studentId: locked.studentId,
+      createdById,
+      kind: draft.kind,
+      amount: draft.amount,
+      balanceAfter: balance,
+      entryDate: draft.entryDate,
+      purchaseId: draft.purchaseId ?? null,
+      scheduleId: draft.scheduleId ?? null,
+      chargeSeq: draft.chargeSeq ?? null,
+      reversesId: draft.reversesId ?? null,
+      note: draft.note ?? null,
+    };
+  });
+  // One by one, in order: ids follow the running balance.
+  for (const row of data) await tx.voucherLedgerEntry.create({ data: row, select: { id: true } });
+  await tx.student.update({ where: { id: locked.studentId }, data: { voucherBalance: balance } });
+  return balance;
+}
+
+/** The balance after a list of drafts, without writing anything. */
+export function balanceAfter(start: Decimal, drafts: readonly LedgerDraft[]): Decimal {
+  return drafts.reduce((sum, draft) => sum.plus(draft.amount), start);
+}

@@ -1,0 +1,183 @@
+import { optionalText, ZDate, ZId, ZIdParams } from './common';
+import { blankAsAbsent, ZNamed } from './courses';
+import { defineEndpoint } from './endpoint';
+import { listReply, ZListQuery } from './list';
+import { z } from './z';
+
+// Money is a 2-decimal string end to end; these rules compare strings, never floats.
+export const SIGNED_MONEY_MESSAGE = 'Enter an amount with at most 2 decimals (negative for a deduction)';
+export const PURCHASE_AMOUNT_MESSAGE = 'A purchase needs a voucher or gift amount above 0, neither negative';
+export const REFUND_AMOUNT_MESSAGE = 'A refund is the amount given back: above 0';
+export const ADJUSTMENT_AMOUNT_MESSAGE = 'An adjustment is a non-zero amount (negative deducts)';
+export const GIFT_ONLY_ON_PURCHASE_MESSAGE = 'Only a purchase carries a gift amount';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This request key was already used for a different purchase: reload the form and submit again';
+
+const SIGNED_MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
+const isZero = (v: string) => /^-?0+(\.0+)?$/.test(v);
+const isNegative = (v: string) => v.startsWith('-') && !isZero(v);
+
+const ZSignedMoney = z
+  .union([z.number(), z.string().trim()])
+  .transform((v) => String(v))
+  .refine((v) => SIGNED_MONEY.test(v), SIGNED_MONEY_MESSAGE);
+
+export const voucherPurchaseTypes = ['PURCHASE', 'REFUND', 'ADJUSTMENT'] as const;
+export const ZVoucherPurchaseType = z.enum(voucherPurchaseTypes);
+export type TVoucherPurchaseType = z.infer<typeof ZVoucherPurchaseType>;
+
+export const voucherLedgerKinds = [
+  'PURCHASE',
+  'GIFT',
+  'CLASS_CHARGE',
+  'CHARGE_REVERSAL',
+  'REFUND',
+  'ADJUSTMENT',
+] as const;
+export const ZVoucherLedgerKind = z.enum(voucherLedgerKinds);
+
+/**
+ * A desk entry. PURCHASE: voucher and gift >= 0, one of them above 0 (both are credit). REFUND:
+ * voucherAmount > 0 is money given back to the family (the ledger posts it negative). ADJUSTMENT:
+ * voucherAmount signed, posted as is. Refunds and adjustments carry no gift.
+ */
+export const ZVoucherPurchaseBody = z
+  .object({
+    studentId: ZId,
+    type: ZVoucherPurchaseType,
+    purchaseDate: ZDate,
+    voucherAmount: ZSignedMoney,
+    giftAmount: z
+      .preprocess((v) => (v === '' || v === null ? undefined : v), ZSignedMoney.optional())
+      .transform((v) => v ?? '0'),
+    paymentMethod: optionalText(50),
+    comments: optionalText(5000),
+    /** A uuid made when the form opens: a retried submission with it returns the first purchase. */
+    idempotencyKey: z.uuid('Must be a UUID made by the form'),
+  })
+  .superRefine((body, issue) => {
+    const voucher = body.voucherAmount;
+    const gift = body.giftAmount;
+    const fail = (path: string, message: string) => issue.addIssue({ code: 'custom', path: [path], message });
+    if (body.type === 'PURCHASE') {
+      if (isNegative(voucher) || (isZero(voucher) && isZero(gift))) fail('voucherAmount', PURCHASE_AMOUNT_MESSAGE);
+      if (isNegative(gift)) fail('giftAmount', PURCHASE_AMOUNT_MESSAGE);
+      return;
+    }
+    if (!isZero(gift)) fail('giftAmount', GIFT_ONLY_ON_PURCHASE_MESSAGE);
+    if (body.type === 'REFUND' && (isZero(voucher) || isNegative(voucher)))
+      fail('voucherAmount', REFUND_AMOUNT_MESSAGE);
+    if (body.type === 'ADJUSTMENT' && isZero(voucher)) fail('voucherAmount', ADJUSTMENT_AMOUNT_MESSAGE);
+  });
+export type TVoucherPurchaseBody = z.input<typeof ZVoucherPurchaseBody>;
+
+const ZStudentRef = z.object({ id: z.number().int(), studentId: z.string(), name: z.string() });
+
+export const ZVoucherPurchase = z.object({
+  id: z.number().int(),
+  student: ZStudentRef,
+  type: ZVoucherPurchaseType,
+  purchaseDate: z.string(),
+  voucherAmount: z.string(),
+  giftAmount: z.string(),
+  paymentMethod: z.string().nullable(),
+  comments: z.string().nullable(),
+  enteredBy: ZNamed,
+  /** The student's balance right after this row. */
+  balanceAfter: z.string(),
+  createdAt: z.string(),
+});
+export type TVoucherPurchase = z.infer<typeof ZVoucherPurchase>;
+
+export const ZVoucherPurchaseFilters = z.object({
+  studentId: blankAsAbsent(ZId),
+  type: blankAsAbsent(ZVoucherPurchaseType),
+  /** Purchase dates in [from, to], either end open. */
+  from: blankAsAbsent(ZDate),
+  to: blankAsAbsent(ZDate),
+});
+export const ZVoucherPurchaseListQuery = ZListQuery.extend({
+  ...ZVoucherPurchaseFilters.shape,
+  sortField: z.enum(['purchaseDate', 'createdAt', 'voucherAmount', 'giftAmount']).optional(),
+});
+export type TVoucherPurchaseListQuery = z.output<typeof ZVoucherPurchaseListQuery>;
+
+export const ZVoucherPurchaseList = listReply(ZVoucherPurchase).extend({
+  /** Sums over every filtered row (not only this page); a refund counts negative, an adjustment signed. */
+  totals: z.object({ voucherAmount: z.string(), giftAmount: z.string() }),
+});
+
+export const ZLedgerEntry = z.object({
+  id: z.number().int(),
+  kind: ZVoucherLedgerKind,
+  amount: z.string(),
+  balanceAfter: z.string(),
+  entryDate: z.string(),
+  purchaseId: z.number().int().nullable(),
+  scheduleId: z.number().int().nullable(),
+  reversesId: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdBy: ZNamed,
+  createdAt: z.string(),
+});
+export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
+
+/**
+ * Derived from the whole ledger: balance = purchased + gift - refunded + adjusted - paidFromVoucher,
+ * paidFromVoucher = class charges net of their reversals. voucherBalance is the cached balance.
+ */
+export const ZLedgerTotals = z.object({
+  balance: z.string(),
+  totalPurchased: z.string(),
+  totalGift: z.string(),
+  totalPaidFromVoucher: z.string(),
+  totalRefunded: z.string(),
+  totalAdjusted: z.string(),
+  voucherBalance: z.string(),
+});
+export type TLedgerTotals = z.infer<typeof ZLedgerTotals>;
+
+export const ZLedgerQuery = ZListQuery.omit({ sortField: true, sortOrder: true }).extend({
+  /** Entry dates in [from, to], either end open. */
+  from: blankAsAbsent(ZDate),
+  to: blankAsAbsent(ZDate),
+});
+export const ZLedgerReply = listReply(ZLedgerEntry).extend({ totals: ZLedgerTotals });
+
+const common = { right: 'vouchers:manage', tag: 'vouchers' } as const;
+export const voucherEndpoints = {
+  list: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/voucher-purchases',
+    summary: 'Voucher purchases, refunds and adjustments, filtered, sorted and paged, with totals',
+    query: ZVoucherPurchaseListQuery,
+    reply: ZVoucherPurchaseList,
+  }),
+  get: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/voucher-purchases/:id',
+    summary: 'One voucher purchase',
+    params: ZIdParams,
+    reply: ZVoucherPurchase,
+  }),
+  create: defineEndpoint({
+    ...common,
+    method: 'post',
+    path: '/voucher-purchases',
+    summary: 'Record a purchase, refund or adjustment (idempotent per idempotencyKey)',
+    body: ZVoucherPurchaseBody,
+    reply: ZVoucherPurchase,
+    status: 201,
+  }),
+  ledger: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/students/:id/ledger',
+    summary: "A student's voucher ledger in a date range, newest first, with totals derived from it",
+    params: ZIdParams,
+    query: ZLedgerQuery,
+    reply: ZLedgerReply,
+  }),
+};
