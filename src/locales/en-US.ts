@@ -7,6 +7,7 @@ import pages from './en-US/pages';
 import request from './en-US/request';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
+import vouchers from './en-US/vouchers';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
 export default {
@@ -19,4 +20,5 @@ export default {
   ...forms,
   ...schedules,
   ...scheduleViews,
+  ...vouchers,
 };

@@ -7,6 +7,7 @@ import pages from './zh-CN/pages';
 import request from './zh-CN/request';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
+import vouchers from './zh-CN/vouchers';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
 export default {
@@ -19,4 +20,5 @@ export default {
   ...forms,
   ...schedules,
   ...scheduleViews,
+  ...vouchers,
 };

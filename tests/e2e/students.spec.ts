@@ -111,7 +111,11 @@ test('a referral needs a referrer; the student dashboard shows its tabs', async 
   // A new student has no classes yet: the tab's list says so for the chosen range.
   await expect(page.getByText('No classes in this range')).toBeVisible();
   await page.getByRole('tab', { name: 'Voucher History' }).click();
-  await expect(page.getByText('Voucher history arrives with the vouchers feature.')).toBeVisible();
+  // A new student has an empty ledger and a zero balance.
+  await expect(page.getByText('No voucher entries in this range')).toBeVisible();
+  await expect(page.locator('.voucher-ledger-totals .ant-statistic').filter({ hasText: 'Balance' })).toContainText(
+    'CA$0.00',
+  );
   await page.getByRole('tab', { name: 'Term Register' }).click();
   await expect(page.getByText('Registered between')).toBeVisible();
 });

@@ -17,6 +17,7 @@ export const recordNames = {
   termRegister: 'forms.record.termRegister',
   referral: 'forms.record.referral',
   referrer: 'forms.record.referrer',
+  voucherPurchase: 'forms.record.voucherPurchase',
 } as const;
 export type RecordKind = keyof typeof recordNames;
 

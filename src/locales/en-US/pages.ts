@@ -15,7 +15,6 @@ export default {
   'pages.studentDashboard.tab.schedule': 'Course Schedule',
   'pages.studentDashboard.tab.voucher': 'Voucher History',
   'pages.studentDashboard.tab.term': 'Term Register',
-  'pages.studentDashboard.voucher.later': 'Voucher history arrives with the vouchers feature.',
   'pages.studentDashboard.studentId': 'Student ID',
   'pages.studentDashboard.firstName': 'First name',
   'pages.studentDashboard.lastName': 'Last name',

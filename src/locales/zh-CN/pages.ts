@@ -15,7 +15,6 @@ export default {
   'pages.studentDashboard.tab.schedule': '课程安排',
   'pages.studentDashboard.tab.voucher': '课时券记录',
   'pages.studentDashboard.tab.term': '学期报名',
-  'pages.studentDashboard.voucher.later': '课时券记录将随课时券功能一起提供。',
   'pages.studentDashboard.studentId': '学号',
   'pages.studentDashboard.firstName': '名',
   'pages.studentDashboard.lastName': '姓',

@@ -1,6 +1,6 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useParams } from '@umijs/max';
-import { Button, Card, Empty, Result, Spin, Tabs } from 'antd';
+import { Button, Card, Result, Spin, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import type { TStudent } from '@/contracts/students';
 import NotFoundPage from '@/pages/Exception/404';
@@ -9,6 +9,7 @@ import { toRequestFailure } from '@/utils/requestError';
 import DetailInformation from './components/DetailInformation';
 import ScheduleTab from './components/ScheduleTab';
 import TermRegisterTab from './components/TermRegisterTab';
+import VoucherTab from './components/VoucherTab';
 import { fetchStudent } from './service';
 import { studentIdFrom } from './studentId';
 
@@ -78,7 +79,7 @@ function StudentDashboard({ id }: { id: number }) {
             {
               key: 'voucher',
               label: t('pages.studentDashboard.tab.voucher'),
-              children: <Empty description={t('pages.studentDashboard.voucher.later')} />,
+              children: <VoucherTab studentId={student.id} />,
             },
             {
               key: 'term',

@@ -1,5 +1,144 @@
-import NotBuiltYet from '@/components/NotBuiltYet';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@umijs/max';
+import { Space, Typography } from 'antd';
+import { useState } from 'react';
+import RecordListPage from '@/components/RecordListPage';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
+import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
+import type { TVoucherPurchase } from '@/contracts/vouchers';
+import { searchStudents } from '@/services/courses';
+import type { Query } from '@/services/http';
+import { listVoucherPurchases, type VoucherPurchaseList } from '@/services/vouchers';
+import { useFormat } from '@/utils/useFormat';
+import { TYPE_IDS, VOUCHER_TYPES, VoucherTypeTag } from './labels';
 
+// Loaded on New: the form is not needed to read the list.
+const VoucherPurchaseForm = lazyForm(() => import('./components/VoucherPurchaseForm'));
+
+/** /voucherPurchaseHistory: purchases, refunds and adjustments, newest first, with the filtered totals. */
 export default function VoucherPurchaseHistoryPage() {
-  return <NotBuiltYet feature="menu.voucher-purchase-history" />;
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const editor = useRecordEditor<TVoucherPurchase>();
+  const [totals, setTotals] = useState<VoucherPurchaseList['totals']>();
+
+  const request = async (query: Query) => {
+    const reply = await listVoucherPurchases(query);
+    setTotals(reply.totals);
+    return reply;
+  };
+  const money = (amount: string) => <span style={{ whiteSpace: 'nowrap' }}>{format.money(amount)}</span>;
+  const columns: ProColumns<TVoucherPurchase>[] = [
+    {
+      title: t('vouchers.column.purchaseDate'),
+      dataIndex: 'purchaseDate',
+      sorter: true,
+      width: 120,
+      render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{format.date(p.purchaseDate)}</span>,
+    },
+    {
+      title: t('vouchers.column.student'),
+      dataIndex: 'student',
+      width: 180,
+      ellipsis: true,
+      render: (_, p) => `${p.student.name} (${p.student.studentId})`,
+    },
+    {
+      title: t('vouchers.column.type'),
+      dataIndex: 'type',
+      width: 100,
+      render: (_, p) => <VoucherTypeTag type={p.type} t={t} />,
+    },
+    {
+      title: t('vouchers.column.voucherAmount'),
+      dataIndex: 'voucherAmount',
+      sorter: true,
+      align: 'right',
+      width: 130,
+      render: (_, p) => money(p.voucherAmount),
+    },
+    {
+      title: t('vouchers.column.giftAmount'),
+      dataIndex: 'giftAmount',
+      sorter: true,
+      align: 'right',
+      width: 120,
+      render: (_, p) => money(p.giftAmount),
+    },
+    {
+      title: t('vouchers.column.paymentMethod'),
+      dataIndex: 'paymentMethod',
+      width: 130,
+      ellipsis: true,
+    },
+    {
+      title: t('vouchers.column.balanceAfter'),
+      dataIndex: 'balanceAfter',
+      align: 'right',
+      width: 130,
+      render: (_, p) => money(p.balanceAfter),
+    },
+    {
+      title: t('vouchers.column.enteredBy'),
+      dataIndex: 'enteredBy',
+      width: 130,
+      ellipsis: true,
+      render: (_, p) => p.enteredBy.name,
+    },
+    { title: t('common.comments'), dataIndex: 'comments', width: 180, ellipsis: true },
+  ];
+  const filters: ProColumns<TVoucherPurchase>[] = [
+    {
+      title: t('vouchers.column.student'),
+      dataIndex: 'studentId',
+      valueType: 'select',
+      fieldProps: { showSearch: true, filterOption: false, placeholder: t('scheduleViews.filter.studentSearch') },
+      debounceTime: 300,
+      request: async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? ''),
+    },
+    {
+      title: t('vouchers.column.type'),
+      dataIndex: 'type',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(VOUCHER_TYPES.map((type) => [type, { text: t(TYPE_IDS[type]) }])),
+    },
+    {
+      title: t('vouchers.column.dates'),
+      dataIndex: 'dates',
+      valueType: 'dateRange',
+      search: { transform: (value: [string, string]) => ({ from: value[0], to: value[1] }) },
+    },
+  ];
+
+  return (
+    <RecordListPage<TVoucherPurchase>
+      listKey="voucher-purchases"
+      title={t('vouchers.list.title')}
+      actionRef={editor.actionRef}
+      columns={columns}
+      filters={filters}
+      hiddenColumns={['comments']}
+      request={request}
+      headerTitle={
+        totals && (
+          <Space size="large" className="voucher-totals" wrap>
+            <Typography.Text type="secondary">{t('vouchers.list.totals')}</Typography.Text>
+            <span>
+              {t('vouchers.totals.voucherAmount')}:{' '}
+              <Typography.Text strong>{format.money(totals.voucherAmount)}</Typography.Text>
+            </span>
+            <span>
+              {t('vouchers.totals.giftAmount')}:{' '}
+              <Typography.Text strong>{format.money(totals.giftAmount)}</Typography.Text>
+            </span>
+          </Space>
+        )
+      }
+      create={{ label: t('vouchers.list.new'), onClick: editor.create }}
+      emptyText={t('vouchers.list.empty')}
+    >
+      <VoucherPurchaseForm {...editor.formProps} />
+    </RecordListPage>
+  );
 }

@@ -1,0 +1,166 @@
+import {
+  ProFormDatePicker,
+  ProFormDependency,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { Form } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
+import { todayIn, useCentre } from '@/components/RecordForm/defaults';
+import { useFormRules } from '@/components/RecordForm/useFormRules';
+import type { TVoucherPurchase, TVoucherPurchaseType } from '@/contracts/vouchers';
+import { searchStudents } from '@/services/courses';
+import { createVoucherPurchase } from '@/services/vouchers';
+import { TYPE_IDS, VOUCHER_TYPES } from '../labels';
+
+type DateValue = string | dayjs.Dayjs | undefined;
+interface PurchaseValues {
+  studentId: number;
+  type: TVoucherPurchaseType;
+  purchaseDate: DateValue;
+  voucherAmount: string;
+  giftAmount?: string;
+  paymentMethod?: string;
+  comments?: string;
+}
+const day = (value: DateValue) => (value ? dayjs(value).format('YYYY-MM-DD') : '');
+// The contract's rules on 2-decimal strings (compared as text, never as floats).
+const SIGNED_MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
+const isZero = (v: string) => /^-?0+(\.0+)?$/.test(v);
+const isNegative = (v: string) => v.startsWith('-') && !isZero(v);
+
+/**
+ * A new purchase, refund or adjustment (never an edit: a correction is a new row). The request key is
+ * made once per opening, so a double click or a retry after a lost reply records one purchase.
+ */
+export default function VoucherPurchaseForm({ open, onClose, onSaved }: RecordFormOpenProps<TVoucherPurchase>) {
+  const [form] = Form.useForm<PurchaseValues>();
+  const { t, required, choose } = useFormRules();
+  const { timeZone } = useCentre();
+  const [idempotencyKey, setIdempotencyKey] = useState('');
+  useEffect(() => {
+    if (open) setIdempotencyKey(crypto.randomUUID());
+  }, [open]);
+
+  const save = (values: PurchaseValues) =>
+    createVoucherPurchase({
+      studentId: values.studentId,
+      type: values.type,
+      purchaseDate: day(values.purchaseDate),
+      voucherAmount: values.voucherAmount.trim(),
+      giftAmount: values.type === 'PURCHASE' ? values.giftAmount?.trim() || '0' : '0',
+      paymentMethod: values.paymentMethod || null,
+      comments: values.comments || null,
+      idempotencyKey,
+    });
+
+  const money: RuleObject = {
+    validator: async (_rule, value?: string) => {
+      if (value && !SIGNED_MONEY.test(value.trim())) throw new Error(t('vouchers.rule.signedMoney'));
+    },
+  };
+  const voucherRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
+    validator: async (_rule, raw?: string) => {
+      const value = raw?.trim() ?? '';
+      if (!SIGNED_MONEY.test(value)) return;
+      const type = getFieldValue('type') as TVoucherPurchaseType;
+      const gift = String(getFieldValue('giftAmount') ?? '').trim() || '0';
+      if (type === 'PURCHASE' && (isNegative(value) || (isZero(value) && (!SIGNED_MONEY.test(gift) || isZero(gift)))))
+        throw new Error(t('vouchers.rule.purchaseAmount'));
+      if (type === 'REFUND' && (isZero(value) || isNegative(value))) throw new Error(t('vouchers.rule.refundAmount'));
+      if (type === 'ADJUSTMENT' && isZero(value)) throw new Error(t('vouchers.rule.adjustmentAmount'));
+    },
+  });
+  const giftRule: RuleObject = {
+    validator: async (_rule, raw?: string) => {
+      const value = raw?.trim() ?? '';
+      if (value && SIGNED_MONEY.test(value) && isNegative(value)) throw new Error(t('vouchers.rule.purchaseAmount'));
+    },
+  };
+
+  return (
+    <RecordForm<PurchaseValues>
+      kind="voucherPurchase"
+      open={open}
+      editing={false}
+      form={form}
+      initialValues={{ type: 'PURCHASE', purchaseDate: todayIn(timeZone), giftAmount: '0' }}
+      save={save}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <ProFormSelect
+        name="studentId"
+        label={t('vouchers.field.student')}
+        showSearch
+        placeholder={t('forms.student.search')}
+        debounceTime={300}
+        rules={[choose(t('vouchers.field.student'))]}
+        request={async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? '')}
+        fieldProps={{ filterOption: false }}
+      />
+      <ProFormSelect
+        name="type"
+        label={t('vouchers.field.type')}
+        colProps={{ span: 12 }}
+        options={VOUCHER_TYPES.map((type) => ({ value: type, label: t(TYPE_IDS[type]) }))}
+        allowClear={false}
+        rules={[choose(t('vouchers.field.type'))]}
+        fieldProps={{ onChange: () => form.setFieldsValue({ giftAmount: '0' }) }}
+      />
+      <ProFormDatePicker
+        name="purchaseDate"
+        label={t('vouchers.field.purchaseDate')}
+        width="100%"
+        colProps={{ span: 12 }}
+        fieldProps={{ format: 'YYYY-MM-DD' }}
+        rules={[required(t('vouchers.field.purchaseDate'))]}
+      />
+      <ProFormDependency name={['type']}>
+        {({ type }: { type?: TVoucherPurchaseType }) => (
+          <>
+            <ProFormText
+              name="voucherAmount"
+              label={t('vouchers.field.voucherAmount')}
+              colProps={{ span: 12 }}
+              tooltip={
+                type === 'REFUND'
+                  ? t('vouchers.field.voucherAmount.refund')
+                  : type === 'ADJUSTMENT'
+                    ? t('vouchers.field.voucherAmount.adjustment')
+                    : undefined
+              }
+              dependencies={['type', 'giftAmount']}
+              rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
+              fieldProps={{ inputMode: 'decimal' }}
+            />
+            {type === 'PURCHASE' && (
+              <ProFormText
+                name="giftAmount"
+                label={t('vouchers.field.giftAmount')}
+                colProps={{ span: 12 }}
+                rules={[money, giftRule]}
+                fieldProps={{ inputMode: 'decimal' }}
+              />
+            )}
+          </>
+        )}
+      </ProFormDependency>
+      <ProFormText
+        name="paymentMethod"
+        label={t('vouchers.field.paymentMethod')}
+        rules={[{ max: 50, message: t('forms.rule.max', { max: 50 }) }]}
+      />
+      <ProFormTextArea
+        name="comments"
+        label={t('vouchers.field.comments')}
+        rules={[{ max: 5000, message: t('forms.rule.max', { max: 5000 }) }]}
+        fieldProps={{ rows: 2 }}
+      />
+    </RecordForm>
+  );
+}
