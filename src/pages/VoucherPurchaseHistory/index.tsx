@@ -34,20 +34,20 @@ export default function VoucherPurchaseHistoryPage() {
       title: t('vouchers.column.purchaseDate'),
       dataIndex: 'purchaseDate',
       sorter: true,
-      width: 120,
+      width: 110,
       render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{format.date(p.purchaseDate)}</span>,
     },
     {
       title: t('vouchers.column.student'),
       dataIndex: 'student',
-      width: 180,
+      width: 150,
       ellipsis: true,
       render: (_, p) => `${p.student.name} (${p.student.studentId})`,
     },
     {
       title: t('vouchers.column.type'),
       dataIndex: 'type',
-      width: 100,
+      width: 90,
       render: (_, p) => <VoucherTypeTag type={p.type} t={t} />,
     },
     {
@@ -55,7 +55,7 @@ export default function VoucherPurchaseHistoryPage() {
       dataIndex: 'voucherAmount',
       sorter: true,
       align: 'right',
-      width: 130,
+      width: 120,
       render: (_, p) => money(p.voucherAmount),
     },
     {
@@ -63,7 +63,7 @@ export default function VoucherPurchaseHistoryPage() {
       dataIndex: 'giftAmount',
       sorter: true,
       align: 'right',
-      width: 120,
+      width: 110,
       render: (_, p) => money(p.giftAmount),
     },
     {
@@ -76,13 +76,13 @@ export default function VoucherPurchaseHistoryPage() {
       title: t('vouchers.column.balanceAfter'),
       dataIndex: 'balanceAfter',
       align: 'right',
-      width: 130,
+      width: 120,
       render: (_, p) => money(p.balanceAfter),
     },
     {
       title: t('vouchers.column.enteredBy'),
       dataIndex: 'enteredBy',
-      width: 130,
+      width: 120,
       ellipsis: true,
       render: (_, p) => p.enteredBy.name,
     },
@@ -122,7 +122,7 @@ export default function VoucherPurchaseHistoryPage() {
       request={request}
       headerTitle={
         totals && (
-          <Space size="large" className="voucher-totals" wrap>
+          <Space size="large" className="voucher-totals" wrap style={{ fontSize: 14, fontWeight: 400 }}>
             <Typography.Text type="secondary">{t('vouchers.list.totals')}</Typography.Text>
             <span>
               {t('vouchers.totals.voucherAmount')}:{' '}
