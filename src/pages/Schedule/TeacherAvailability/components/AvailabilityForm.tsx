@@ -139,32 +139,27 @@ export default function AvailabilityForm({ availability, zone, save, onSaved }: 
                       placeholder={t('scheduleViews.availability.weekday')}
                     />
                   </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'startTime']}
-                    rules={[required(t('scheduleViews.availability.start'))]}
-                    style={{ width: 140, marginBottom: 12 }}
-                    {...hhmm}
-                  >
-                    <TimePicker
-                      format="HH:mm"
-                      minuteStep={5}
-                      needConfirm={false}
-                      aria-label={t('scheduleViews.availability.start')}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'endTime']}
-                    rules={[required(t('scheduleViews.availability.end'))]}
-                    style={{ width: 140, marginBottom: 12 }}
-                    {...hhmm}
-                  >
-                    <TimePicker
-                      format="HH:mm"
-                      minuteStep={5}
-                      needConfirm={false}
-                      aria-label={t('scheduleViews.availability.end')}
-                    />
-                  </Form.Item>
+                  {(
+                    [
+                      ['startTime', 'start'],
+                      ['endTime', 'end'],
+                    ] as const
+                  ).map(([key, label]) => (
+                    <Form.Item
+                      key={key}
+                      name={[field.name, key]}
+                      rules={[required(t(`scheduleViews.availability.${label}`))]}
+                      style={{ width: 140, marginBottom: 12 }}
+                      {...hhmm}
+                    >
+                      <TimePicker
+                        format="HH:mm"
+                        minuteStep={5}
+                        needConfirm={false}
+                        aria-label={t(`scheduleViews.availability.${label}`)}
+                      />
+                    </Form.Item>
+                  ))}
                   <Button
                     icon={<DeleteOutlined />}
                     aria-label={t('scheduleViews.availability.remove')}
