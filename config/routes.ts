@@ -100,6 +100,7 @@ const routes: AppRoute[] = [
     ],
   },
   { path: '/report', name: 'report', icon: 'barChart', access: 'reports:view', component: './Report' },
+  { path: '/audit', name: 'audit', icon: 'history', access: 'audit:view', component: './Audit' },
   { path: '/email', name: 'email', icon: 'mail', access: 'email:send', component: './Email' },
   {
     path: '/teacherConfirmation',

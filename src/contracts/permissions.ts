@@ -17,6 +17,9 @@ export const rights = [
   'schedules:confirmOwn', // a teacher confirms their own classes
   'teacherSettings:own', // a teacher's notification settings
   'staff:changeRole', // create admins, change a staff member's role, change an admin's record
+  'settings:manage', // the centre's settings (low-balance threshold)
+  'payroll:close', // close a pay period; change a class of a closed period
+  'audit:view', // the audit history of the centre
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -35,7 +38,15 @@ const operatorRights = [
 ] as const satisfies readonly Right[];
 
 export const rightsByRole = {
-  ROLE_ADMIN: [...operatorRights, 'users:read', 'billing:view', 'staff:changeRole'],
+  ROLE_ADMIN: [
+    ...operatorRights,
+    'users:read',
+    'billing:view',
+    'staff:changeRole',
+    'settings:manage',
+    'payroll:close',
+    'audit:view',
+  ],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],
   ROLE_SYSTEM: ['account:own', 'billing:view', 'billing:cycles'],

@@ -18,6 +18,7 @@ export default {
   'menu.schedule.google-calendar': 'Teacher Availability',
   'menu.schedule.table-view': 'Table View',
   'menu.report': 'Report',
+  'menu.audit': 'Audit history',
   'menu.email': 'Email',
   'menu.teacher-confirmation': 'Teacher Confirmation',
   'menu.account-settings': 'Account Settings',

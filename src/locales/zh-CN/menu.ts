@@ -18,6 +18,7 @@ export default {
   'menu.schedule.google-calendar': '教师空闲时间',
   'menu.schedule.table-view': '表格视图',
   'menu.report': '报表',
+  'menu.audit': '审计记录',
   'menu.email': '邮件',
   'menu.teacher-confirmation': '教师确认',
   'menu.account-settings': '账户设置',
