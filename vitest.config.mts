@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Unit tests live next to the code; API tests run once per database: PGlite always, PostgreSQL when
 // TEST_DATABASE_URL names a server. Each API project migrates once (globalSetup) and every test file
 // gets its own copy of that template database.
-const apiEnv = { BCRYPT_COST: '4', LOG_LEVEL: 'silent' };
+const apiEnv = { BCRYPT_COST: '4', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' };
 const api = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,

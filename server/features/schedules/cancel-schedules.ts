@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { afterClassChange, classesNow } from './class-change';
 import { scheduleSelect, toSchedule } from './schedule-view';
 
 const notPlanned = (status: string) =>
@@ -18,7 +19,9 @@ export async function cancelSchedule(prisma: PrismaClient, auth: AuthContext, id
     const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: { status: true } });
     if (!current) throw notFound('Class', id);
     if (current.status !== 'PLANNED') throw new AppError('conflict', notPlanned(current.status));
+    const before = await classesNow(tx, [id]);
     await tx.schedule.update({ where: { id }, data: { status: 'CANCELLED' } });
+    await afterClassChange(tx, auth, { action: 'CANCEL', before, reason: 'Class changed' });
     return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
   });
   return toSchedule(row);
@@ -47,10 +50,12 @@ export async function cancelSchedules(
       else cancelled.push(id);
     }
     if (cancelled.length) {
+      const before = await classesNow(tx, cancelled);
       await tx.schedule.updateMany({
         where: { id: { in: cancelled }, organisationId, status: 'PLANNED' },
         data: { status: 'CANCELLED' },
       });
+      await afterClassChange(tx, auth, { action: 'CANCEL', before, reason: 'Class changed' });
     }
     return { cancelled, notCancelled };
   });

@@ -4,6 +4,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { afterClassChange, lockClass } from './class-change';
 import { recordRevisions, revisionSelect } from './schedule-revisions';
 import { scheduleSelect, toSchedule, toTeacherSchedule } from './schedule-view';
 
@@ -29,6 +30,7 @@ async function confirm(
   body: ConfirmBody,
   onBehalf: boolean,
 ) {
+  await lockClass(tx, where.id, where.organisationId);
   const row = await tx.schedule.findFirst({ where, select: revisionSelect });
   if (!row) throw notFound('Class', where.id);
   if (row.status === 'COMPLETED') throw new AppError('conflict', 'This class was confirmed already');
@@ -74,6 +76,7 @@ async function confirm(
       data: { attendance: given.get(student.studentId) ?? student.attendance ?? 'ATTENDED' },
     });
   }
+  await afterClassChange(tx, auth, { action: 'CONFIRM', before: [row], reason: 'Class confirmed' });
   return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
 }
 
@@ -99,6 +102,7 @@ export async function confirmOwnClass(prisma: PrismaClient, auth: AuthContext, i
 export async function reopenSchedule(prisma: PrismaClient, auth: AuthContext, id: number) {
   const organisationId = organisationOf(auth);
   const row = await prisma.$transaction(async (tx) => {
+    await lockClass(tx, id, organisationId);
     const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: revisionSelect });
     if (!current) throw notFound('Class', id);
     if (current.status !== 'COMPLETED') throw new AppError('conflict', 'Only a completed class can be reopened');
@@ -108,6 +112,7 @@ export async function reopenSchedule(prisma: PrismaClient, auth: AuthContext, id
       data: { status: 'PLANNED', confirmedAt: null, confirmedById: null, confirmedOnBehalf: false },
     });
     await tx.scheduleStudent.updateMany({ where: { scheduleId: id }, data: { attendance: null } });
+    await afterClassChange(tx, auth, { action: 'REOPEN', before: [current], reason: 'Class reopened' });
     return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
   });
   return toSchedule(row);
@@ -122,6 +127,7 @@ export async function setAttendance(
 ) {
   const organisationId = organisationOf(auth);
   const row = await prisma.$transaction(async (tx) => {
+    await lockClass(tx, id, organisationId);
     const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: revisionSelect });
     if (!current) throw notFound('Class', id);
     if (!current.students.some((s) => s.studentId === studentId))
@@ -134,6 +140,7 @@ export async function setAttendance(
       where: { scheduleId_studentId: { scheduleId: id, studentId } },
       data: { attendance },
     });
+    await afterClassChange(tx, auth, { action: 'UPDATE', before: [current], reason: 'Attendance changed' });
     return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
   });
   return toSchedule(row);

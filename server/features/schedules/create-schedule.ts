@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import { afterClassChange } from './class-change';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -98,6 +99,12 @@ export async function createSchedule(
         ),
       });
     }
+    await afterClassChange(tx, auth, {
+      action: 'CREATE',
+      before: [],
+      ids: created.map((row) => row.id),
+      reason: 'Class changed',
+    });
     const warnings = await outsideAvailability(tx, body.teacherId, occurrences, zone);
     const row = await tx.schedule.findUniqueOrThrow({ where: { id: created[0].id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };

@@ -3,6 +3,7 @@ import type { TScheduleWriteReply, ZScheduleMoveBody } from '../../../src/contra
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
+import { afterClassChange } from './class-change';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -55,6 +56,7 @@ export async function moveSchedule(
       targets.filter((_, i) => clashing.has(i)).map((row) => row.id),
       body.override?.reason,
     );
+    await afterClassChange(tx, auth, { action: 'UPDATE', before: targets, reason: 'Class times changed' });
     const warnings: string[] = [];
     for (const teacherId of new Set(targets.map((row) => row.teacherId))) {
       const own = times.filter((_, i) => targets[i].teacherId === teacherId);

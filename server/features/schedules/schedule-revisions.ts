@@ -27,7 +27,7 @@ export const revisionSelect = {
 
 export type RevisionRow = Prisma.ScheduleGetPayload<{ select: typeof revisionSelect }>;
 
-function snapshot(row: RevisionRow) {
+export function classSnapshot(row: RevisionRow) {
   return {
     status: row.status,
     courseType: row.courseType,
@@ -70,6 +70,6 @@ export async function recordRevisions(
   const completed = rows.filter((row) => row.status === 'COMPLETED');
   if (completed.length === 0) return;
   await db.scheduleRevision.createMany({
-    data: completed.map((row) => ({ scheduleId: row.id, action, changedById, previous: snapshot(row) })),
+    data: completed.map((row) => ({ scheduleId: row.id, action, changedById, previous: classSnapshot(row) })),
   });
 }

@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
+import { afterClassChange } from './class-change';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -167,6 +168,7 @@ export async function updateSchedule(
       });
     }
 
+    await afterClassChange(tx, auth, { action: 'UPDATE', before: changed, reason: 'Class changed' });
     const warnings = await outsideAvailability(tx, body.teacherId, times, zone);
     const row = await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };

@@ -1,0 +1,141 @@
+import { DateTime } from 'luxon';
+import { Prisma } from '../../generated/prisma/client';
+import { amountFor } from '../money/class-amounts';
+import { appendLedgerEntries, type LedgerDraft, type LockedStudent, lockStudentBalance } from './ledger';
+
+type Tx = Prisma.TransactionClient;
+const { Decimal } = Prisma;
+type Decimal = Prisma.Decimal;
+
+/** Why a class's charges moved: the ledger note of the entries posted. */
+export type ChargeReason =
+  | 'Class confirmed'
+  | 'Class reopened'
+  | 'Attendance changed'
+  | 'Class changed'
+  | 'Class times changed';
+
+const chargeClassSelect = {
+  id: true,
+  organisationId: true,
+  status: true,
+  paymentType: true,
+  price: true,
+  hourlyRate: true,
+  startAt: true,
+  endAt: true,
+  organisation: { select: { timeZone: true } },
+  students: { select: { studentId: true, attendance: true, hourlyRate: true } },
+} as const satisfies Prisma.ScheduleSelect;
+type ChargeClass = Prisma.ScheduleGetPayload<{ select: typeof chargeClassSelect }>;
+
+/**
+ * What one student owes for one class: a COMPLETED VOUCHER class charges an ATTENDED student the
+ * class price when set, else hours x the student's rate on the class (the class rate when the student
+ * has none). TERM, CASH and FREE classes, absences and unrated classes owe nothing.
+ */
+export function chargeDue(row: ChargeClass, studentId: number): Decimal {
+  if (row.status !== 'COMPLETED' || row.paymentType !== 'VOUCHER') return new Decimal(0);
+  const student = row.students.find((s) => s.studentId === studentId);
+  if (student?.attendance !== 'ATTENDED') return new Decimal(0);
+  if (row.price) return new Decimal(row.price);
+  return amountFor(student.hourlyRate ?? row.hourlyRate, row.startAt, row.endAt);
+}
+
+const key = (scheduleId: number, studentId: number) => `${scheduleId}:${studentId}`;
+
+/**
+ * Brings the voucher charges of `scheduleIds` in line with what the classes are now, in the caller's
+ * transaction: for each (class, student) whose live charge (a CLASS_CHARGE not yet reversed) differs
+ * from what is due, it posts a CHARGE_REVERSAL of the live charge and, when something is due, a new
+ * CLASS_CHARGE numbered one past the last. Running it again changes nothing, so confirming twice, a
+ * retry or a second operator never charge twice; the database refuses a second live charge as well
+ * (unique (scheduleId, studentId, chargeSeq) and the charge-chain trigger).
+ *
+ * Every student concerned is locked first, in id order (no deadlock with another class's sync or a
+ * purchase), and the live charges are read after the locks, so they are what the last writer committed.
+ */
+export async function syncClassCharges(
+  tx: Tx,
+  userId: number,
+  scheduleIds: readonly number[],
+  reason: ChargeReason,
+): Promise<number> {
+  const ids = [...new Set(scheduleIds)];
+  if (!ids.length) return 0;
+  const classes = await tx.schedule.findMany({ where: { id: { in: ids } }, select: chargeClassSelect });
+  const charged = await tx.voucherLedgerEntry.findMany({
+    where: { scheduleId: { in: ids }, kind: 'CLASS_CHARGE' },
+    select: { studentId: true },
+    distinct: ['studentId'],
+  });
+  const studentIds = [
+    ...new Set([...classes.flatMap((row) => row.students.map((s) => s.studentId)), ...charged.map((c) => c.studentId)]),
+  ].sort((a, b) => a - b);
+  if (!studentIds.length || !classes.length) return 0;
+
+  // Nothing can be due and nothing was charged (a planned class, a TERM class): no lock, no entry.
+  if (!charged.length && !classes.some((row) => row.status === 'COMPLETED' && row.paymentType === 'VOUCHER')) return 0;
+  const organisationId = classes[0].organisationId;
+  const locked = new Map<number, LockedStudent>();
+  for (const studentId of studentIds) locked.set(studentId, await lockStudentBalance(tx, organisationId, studentId));
+
+  const entries = await tx.voucherLedgerEntry.findMany({
+    where: { scheduleId: { in: ids }, kind: 'CLASS_CHARGE' },
+    select: {
+      id: true,
+      scheduleId: true,
+      studentId: true,
+      amount: true,
+      chargeSeq: true,
+      reversedBy: { select: { id: true } },
+    },
+  });
+  const live = new Map<string, (typeof entries)[number]>();
+  const lastSeq = new Map<string, number>();
+  for (const entry of entries) {
+    const k = key(entry.scheduleId as number, entry.studentId);
+    lastSeq.set(k, Math.max(lastSeq.get(k) ?? 0, entry.chargeSeq ?? 0));
+    if (!entry.reversedBy) live.set(k, entry);
+  }
+
+  const drafts = new Map<number, LedgerDraft[]>();
+  const post = (studentId: number, draft: LedgerDraft) =>
+    drafts.set(studentId, [...(drafts.get(studentId) ?? []), draft]);
+  for (const row of classes) {
+    const entryDate = new Date(
+      `${DateTime.fromJSDate(row.startAt).setZone(row.organisation.timeZone).toISODate()}T00:00:00Z`,
+    );
+    for (const studentId of studentIds) {
+      const k = key(row.id, studentId);
+      const current = live.get(k);
+      const due = chargeDue(row, studentId);
+      if (current ? current.amount.negated().equals(due) : due.isZero()) continue;
+      if (current)
+        post(studentId, {
+          kind: 'CHARGE_REVERSAL',
+          amount: current.amount.negated(),
+          entryDate,
+          scheduleId: row.id,
+          chargeSeq: current.chargeSeq,
+          reversesId: current.id,
+          note: reason,
+        });
+      if (!due.isZero())
+        post(studentId, {
+          kind: 'CLASS_CHARGE',
+          amount: due.negated(),
+          entryDate,
+          scheduleId: row.id,
+          chargeSeq: (lastSeq.get(k) ?? 0) + 1,
+          note: reason,
+        });
+    }
+  }
+  let posted = 0;
+  for (const [studentId, list] of drafts) {
+    await appendLedgerEntries(tx, locked.get(studentId) as LockedStudent, userId, list);
+    posted += list.length;
+  }
+  return posted;
+}
