@@ -5,6 +5,7 @@ import { authenticate } from './auth/authenticate';
 import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
 import { courseRouters } from './features/courses';
+import { dashboardRouters } from './features/dashboard';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...courseRouters(deps),
     ...scheduleRouters(deps),
     ...voucherRouters(deps),
+    ...dashboardRouters(deps),
   ])
     api.use(router);
   api.use(notFoundApi);
