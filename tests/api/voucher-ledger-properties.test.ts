@@ -186,7 +186,7 @@ describe('class charge properties', () => {
             });
             expect(res.status).toBe(200);
             m.attendance = step.attended;
-          } else {
+          } else if (step.type === 'RATE') {
             const { startAt, endAt } = classes[step.at];
             const res = await sc.operator.put(
               url,
