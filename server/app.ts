@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
 import { courseRouters } from './features/courses';
 import { dashboardRouters } from './features/dashboard';
+import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...courseRouters(deps),
     ...scheduleRouters(deps),
     ...voucherRouters(deps),
+    ...reportRouters(deps),
     ...dashboardRouters(deps),
   ])
     api.use(router);

@@ -1,0 +1,31 @@
+// What every report starts from: the caller's centre (its zone and currency) and filters that must
+// name a student or teacher of that centre (another centre's id is a 400 naming the field).
+import { NO_SUCH_STUDENT_MESSAGE, NO_SUCH_TEACHER_MESSAGE } from '../../../src/contracts/reports';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { fieldError } from '../../http/errors';
+import { type CellFormat, cellFormatOf } from '../../http/spreadsheet';
+import { organisationOf } from '../../http/tenancy';
+
+export interface ReportCentre extends CellFormat {
+  organisationId: number;
+}
+
+export async function reportCentre(prisma: PrismaClient, auth: AuthContext): Promise<ReportCentre> {
+  const organisationId = organisationOf(auth);
+  return { organisationId, ...(await cellFormatOf(prisma, organisationId)) };
+}
+
+/** Refuses a studentId that is not a student of the centre. */
+export async function checkStudent(prisma: PrismaClient, organisationId: number, studentId: number | undefined) {
+  if (studentId === undefined) return;
+  const found = await prisma.student.count({ where: { id: studentId, organisationId } });
+  if (!found) throw fieldError('studentId', NO_SUCH_STUDENT_MESSAGE);
+}
+
+/** Refuses a teacherId that is not a teacher of the centre (deleted teachers keep their history). */
+export async function checkTeacher(prisma: PrismaClient, organisationId: number, teacherId: number | undefined) {
+  if (teacherId === undefined) return;
+  const found = await prisma.teacher.count({ where: { id: teacherId, organisationId } });
+  if (!found) throw fieldError('teacherId', NO_SUCH_TEACHER_MESSAGE);
+}
