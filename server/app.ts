@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { authenticate } from './auth/authenticate';
 import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
+import { auditRouters } from './features/audit';
 import { courseRouters } from './features/courses';
 import { dashboardRouters } from './features/dashboard';
 import { reportRouters } from './features/reports';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...voucherRouters(deps),
     ...reportRouters(deps),
     ...dashboardRouters(deps),
+    ...auditRouters(deps),
   ])
     api.use(router);
   api.use(notFoundApi);

@@ -3,6 +3,7 @@ import type { AuthContext } from '../http/context';
 import { organisationOf } from '../http/tenancy';
 
 type Db = Prisma.TransactionClient | PrismaClient;
+const AUDIT_BATCH = 1000;
 type Plain = string | number | boolean | null | Plain[] | { [key: string]: Plain };
 
 /** A value as the audit keeps it: Decimal and Date as strings, nested objects and arrays as JSON. */
@@ -64,6 +65,9 @@ export async function recordAudit(db: Db, auth: AuthContext, changes: readonly A
       after: (diff.after ?? undefined) as Prisma.InputJsonValue | undefined,
     });
   }
-  if (data.length) await db.auditEvent.createMany({ data });
+  // In slices: an import records thousands of creations, and a statement binds at most 65,535 values.
+  for (let i = 0; i < data.length; i += AUDIT_BATCH) {
+    await db.auditEvent.createMany({ data: data.slice(i, i + AUDIT_BATCH) });
+  }
   return data.length;
 }

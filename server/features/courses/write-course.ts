@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { COURSE_IN_USE_MESSAGE, COURSE_NUMBER_TAKEN_MESSAGE, type ZCourseBody } from '../../../src/contracts/courses';
+import { recordAudit } from '../../audit/record-audit';
+import { courseSnapshot } from '../../audit/snapshots';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -18,6 +20,8 @@ const numberTaken = refuseDuplicate(
 
 type CourseBody = z.output<typeof ZCourseBody>;
 
+const courseAudit = (row: Parameters<typeof toCourse>[0]) => courseSnapshot(toCourse(row));
+
 export async function getCourse(prisma: PrismaClient, auth: AuthContext, id: number) {
   const course = await prisma.course.findFirst({
     where: { id, organisationId: organisationOf(auth) },
@@ -33,10 +37,14 @@ export async function createCourse(prisma: PrismaClient, auth: AuthContext, body
   const course = await prisma
     .$transaction(async (tx) => {
       await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds');
-      return tx.course.create({
+      const created = await tx.course.create({
         data: { ...fields, organisationId, teachers: { connect: teacherIds.map((id) => ({ id })) } },
         select: courseSelect,
       });
+      await recordAudit(tx, auth, [
+        { entity: 'COURSE', entityId: created.id, action: 'CREATE', before: null, after: courseAudit(created) },
+      ]);
+      return created;
     })
     .catch(numberTaken);
   return toCourse(course);
@@ -47,18 +55,20 @@ export async function updateCourse(prisma: PrismaClient, auth: AuthContext, id: 
   const { teacherIds, ...fields } = body;
   const course = await prisma
     .$transaction(async (tx) => {
-      const current = await tx.course.findFirst({
-        where: { id, organisationId },
-        select: { teachers: { select: { id: true } } },
-      });
+      await tx.$queryRaw`SELECT "id" FROM "Course" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+      const current = await tx.course.findFirst({ where: { id, organisationId }, select: courseSelect });
       if (!current) throw notFound('Course', id);
       const linked = current.teachers.map((t) => t.id);
       await assertTeachersUsable(tx, organisationId, teacherIds, 'teacherIds', linked);
-      return tx.course.update({
+      const updated = await tx.course.update({
         where: { id },
         data: { ...fields, teachers: { set: [...new Set(teacherIds)].map((teacherId) => ({ id: teacherId })) } },
         select: courseSelect,
       });
+      await recordAudit(tx, auth, [
+        { entity: 'COURSE', entityId: id, action: 'UPDATE', before: courseAudit(current), after: courseAudit(updated) },
+      ]);
+      return updated;
     })
     .catch(numberTaken);
   return toCourse(course);
@@ -69,13 +79,16 @@ export async function deleteCourse(prisma: PrismaClient, auth: AuthContext, id: 
   await prisma.$transaction(async (tx) => {
     const course = await tx.course.findFirst({
       where: { id, organisationId },
-      select: { _count: { select: { terms: true, termRegisters: true } } },
+      select: { ...courseSelect, _count: { select: { terms: true, termRegisters: true } } },
     });
     if (!course) throw notFound('Course', id);
     if (course._count.terms + course._count.termRegisters > 0) {
       throw new AppError('conflict', COURSE_IN_USE_MESSAGE, { errorKey: 'courseinuse' });
     }
     await tx.course.delete({ where: { id } });
+    await recordAudit(tx, auth, [
+      { entity: 'COURSE', entityId: id, action: 'DELETE', before: courseAudit(course), after: null },
+    ]);
   });
   return undefined;
 }

@@ -4,6 +4,8 @@ import {
   COURSE_NOT_TERMS_MESSAGE,
   type ZTermRegisterBody,
 } from '../../../src/contracts/term-registers';
+import { recordAudit } from '../../audit/record-audit';
+import { termRegisterSnapshot } from '../../audit/snapshots';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
@@ -21,6 +23,20 @@ const alreadyRegistered = refuseDuplicate(
 );
 
 type TermRegisterBody = z.output<typeof ZTermRegisterBody>;
+type Tx = Prisma.TransactionClient;
+
+const registerAudit = (row: Parameters<typeof toTermRegister>[0]) => termRegisterSnapshot(toTermRegister(row));
+
+/** The register under its row lock (so the audit's "before" is what the change replaced), or 404. */
+async function lockedRegister(tx: Tx, organisationId: number, id: number) {
+  await tx.$queryRaw`SELECT "id" FROM "TermRegister" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+  const row = await tx.termRegister.findFirst({
+    where: { id, organisationId },
+    select: { ...termRegisterSelect, teacherId: true },
+  });
+  if (!row) throw notFound('Term register', id);
+  return row;
+}
 
 export async function getTermRegister(prisma: PrismaClient, auth: AuthContext, id: number) {
   const register = await prisma.termRegister.findFirst({
@@ -62,12 +78,22 @@ async function registerData(
 export async function createTermRegister(prisma: PrismaClient, auth: AuthContext, body: TermRegisterBody) {
   const organisationId = organisationOf(auth);
   const register = await prisma
-    .$transaction(async (tx) =>
-      tx.termRegister.create({
+    .$transaction(async (tx) => {
+      const created = await tx.termRegister.create({
         data: { ...(await registerData(tx, organisationId, body)), organisationId },
         select: termRegisterSelect,
-      }),
-    )
+      });
+      await recordAudit(tx, auth, [
+        {
+          entity: 'TERM_REGISTER',
+          entityId: created.id,
+          action: 'CREATE',
+          before: null,
+          after: registerAudit(created),
+        },
+      ]);
+      return created;
+    })
     .catch(alreadyRegistered);
   return toTermRegister(register);
 }
@@ -76,10 +102,19 @@ export async function updateTermRegister(prisma: PrismaClient, auth: AuthContext
   const organisationId = organisationOf(auth);
   const register = await prisma
     .$transaction(async (tx) => {
-      const current = await tx.termRegister.findFirst({ where: { id, organisationId }, select: { teacherId: true } });
-      if (!current) throw notFound('Term register', id);
+      const current = await lockedRegister(tx, organisationId, id);
       const data = await registerData(tx, organisationId, body, current.teacherId);
-      return tx.termRegister.update({ where: { id }, data, select: termRegisterSelect });
+      const updated = await tx.termRegister.update({ where: { id }, data, select: termRegisterSelect });
+      await recordAudit(tx, auth, [
+        {
+          entity: 'TERM_REGISTER',
+          entityId: id,
+          action: 'UPDATE',
+          before: registerAudit(current),
+          after: registerAudit(updated),
+        },
+      ]);
+      return updated;
     })
     .catch(alreadyRegistered);
   return toTermRegister(register);
@@ -87,13 +122,25 @@ export async function updateTermRegister(prisma: PrismaClient, auth: AuthContext
 
 export async function setTermRegisterPaid(prisma: PrismaClient, auth: AuthContext, id: number, paid: boolean) {
   const organisationId = organisationOf(auth);
-  const { count } = await prisma.termRegister.updateMany({ where: { id, organisationId }, data: { paid } });
-  if (count === 0) throw notFound('Term register', id);
+  await prisma.$transaction(async (tx) => {
+    const current = await lockedRegister(tx, organisationId, id);
+    if (current.paid === paid) return;
+    await tx.termRegister.update({ where: { id }, data: { paid } });
+    await recordAudit(tx, auth, [
+      { entity: 'TERM_REGISTER', entityId: id, action: 'UPDATE', before: { paid: !paid }, after: { paid } },
+    ]);
+  });
   return getTermRegister(prisma, auth, id);
 }
 
 export async function deleteTermRegister(prisma: PrismaClient, auth: AuthContext, id: number): Promise<undefined> {
-  const { count } = await prisma.termRegister.deleteMany({ where: { id, organisationId: organisationOf(auth) } });
-  if (count === 0) throw notFound('Term register', id);
+  const organisationId = organisationOf(auth);
+  await prisma.$transaction(async (tx) => {
+    const current = await lockedRegister(tx, organisationId, id);
+    await tx.termRegister.delete({ where: { id } });
+    await recordAudit(tx, auth, [
+      { entity: 'TERM_REGISTER', entityId: id, action: 'DELETE', before: registerAudit(current), after: null },
+    ]);
+  });
   return undefined;
 }

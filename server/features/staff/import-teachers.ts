@@ -7,13 +7,16 @@ import {
   teacherRequiredHeaders,
   ZCreateTeacherBody,
 } from '../../../src/contracts/teachers';
+import { recordAudit } from '../../audit/record-audit';
+import { SECRET_SET } from '../../audit/snapshots';
 import { sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
-import { EMPLOYEE_ID_TAKEN, teacherFields, userFields } from './save-teacher';
+import { EMPLOYEE_ID_TAKEN, teacherAudit, teacherFields, userFields } from './save-teacher';
+import { teacherInclude } from './teacher-view';
 
 type Header = (typeof teacherImportHeaders)[number];
 // Imported teachers get no password: hashing one per row cost 0.35 s each. They sign in once invited
@@ -137,6 +140,7 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
 /** Users in bulk (no password), then their teacher records in bulk; course links per course. */
 async function insertTeachers(
   tx: Prisma.TransactionClient,
+  auth: AuthContext,
   organisationId: number,
   sinKey: Buffer | undefined,
   valid: ValidRow[],
@@ -174,6 +178,18 @@ async function insertTeachers(
       data: { teachers: { connect: teacherIds.map((id) => ({ id })) } },
     });
   }
+  const rows = await tx.teacher.findMany({ where: { id: { in: teachers.map((t) => t.id) } }, include: teacherInclude });
+  await recordAudit(
+    tx,
+    auth,
+    rows.map((row) => ({
+      entity: 'TEACHER' as const,
+      entityId: row.id,
+      action: 'CREATE' as const,
+      before: null,
+      after: { ...teacherAudit(row), ...(row.sinEncrypted ? { sin: SECRET_SET } : {}) },
+    })),
+  );
 }
 
 /**
@@ -194,7 +210,7 @@ export async function importTeachers(
       fieldErrors: checked.errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: e.message })),
     });
   }
-  await prisma.$transaction((tx) => insertTeachers(tx, organisationId, sinKey, valid), {
+  await prisma.$transaction((tx) => insertTeachers(tx, auth, organisationId, sinKey, valid), {
     timeout: 120_000,
     maxWait: 10_000,
   });

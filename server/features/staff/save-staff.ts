@@ -1,10 +1,12 @@
 import { hasRight } from '../../../src/contracts/permissions';
 import type { TCreateStaffBody, TUpdateStaffBody } from '../../../src/contracts/staff';
+import { recordAudit } from '../../audit/record-audit';
+import { staffSnapshot } from '../../audit/snapshots';
 import { hashPassword } from '../../auth/passwords';
-import type { PrismaClient } from '../../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
-import { toDbDate } from '../../http/list';
+import { isoDate, toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { assertLoginAndEmailFree, uniqueViolation } from '../account/uniqueness';
 import { type StaffRow, staffRoleOf, staffSelect, staffWhere, toStaff } from './staff-view';
@@ -35,6 +37,8 @@ function staffData(body: TUpdateStaffBody) {
   };
 }
 
+const staffAudit = (row: StaffRow) => staffSnapshot({ ...row, birthday: isoDate(row.birthday) });
+
 const refuseDuplicates = (error: unknown) => {
   throw uniqueViolation(error) ?? error;
 };
@@ -44,8 +48,17 @@ export async function createStaff(prisma: PrismaClient, auth: AuthContext, body:
   const data = staffData(body);
   await assertLoginAndEmailFree(prisma, { login: data.login, email: data.email });
   const passwordHash = await hashPassword(body.password);
-  const created = await prisma.user
-    .create({ data: { ...data, passwordHash, organisationId: organisationOf(auth) }, select: staffSelect })
+  const created = await prisma
+    .$transaction(async (tx) => {
+      const row = await tx.user.create({
+        data: { ...data, passwordHash, organisationId: organisationOf(auth) },
+        select: staffSelect,
+      });
+      await recordAudit(tx, auth, [
+        { entity: 'USER', entityId: row.id, action: 'CREATE', before: null, after: staffAudit(row) },
+      ]);
+      return row;
+    })
     .catch(refuseDuplicates);
   return toStaff(created);
 }
@@ -62,8 +75,16 @@ export async function updateStaff(prisma: PrismaClient, auth: AuthContext, id: n
   const data = staffData(body);
   await assertLoginAndEmailFree(prisma, { login: data.login, email: data.email, exceptUserId: id });
   const revoke = current.activated && !data.activated ? { tokenVersion: { increment: 1 } } : {};
-  const updated = await prisma.user
-    .update({ where: { id }, data: { ...data, ...revoke }, select: staffSelect })
+  const updated = await prisma
+    .$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${id} FOR UPDATE`;
+      const before = await tx.user.findUniqueOrThrow({ where: { id }, select: staffSelect });
+      const row = await tx.user.update({ where: { id }, data: { ...data, ...revoke }, select: staffSelect });
+      await recordAudit(tx, auth, [
+        { entity: 'USER', entityId: id, action: 'UPDATE', before: staffAudit(before), after: staffAudit(row) },
+      ]);
+      return row;
+    })
     .catch(refuseDuplicates);
   return toStaff(updated);
 }
@@ -76,10 +97,18 @@ export async function setStaffActivated(prisma: PrismaClient, auth: AuthContext,
   }
   if (!activated && id === auth.userId) throw new AppError('validation', 'You cannot deactivate yourself');
   if (current.activated === activated) return toStaff(current);
-  const updated = await prisma.user.update({
-    where: { id },
-    data: { activated, ...(activated ? {} : { tokenVersion: { increment: 1 } }) },
-    select: staffSelect,
+  const updated = await prisma.$transaction(async (tx: Prisma.TransactionClient) => {
+    const { count } = await tx.user.updateMany({
+      where: { id, activated: !activated },
+      data: { activated, ...(activated ? {} : { tokenVersion: { increment: 1 } }) },
+    });
+    // Only the request that made the change records it (two at once: one wins).
+    if (count) {
+      await recordAudit(tx, auth, [
+        { entity: 'USER', entityId: id, action: 'UPDATE', before: { activated: !activated }, after: { activated } },
+      ]);
+    }
+    return tx.user.findUniqueOrThrow({ where: { id }, select: staffSelect });
   });
   return toStaff(updated);
 }

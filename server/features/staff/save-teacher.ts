@@ -3,15 +3,17 @@ import {
   type TCreateTeacherBody,
   type TUpdateTeacherBody,
 } from '../../../src/contracts/teachers';
+import { recordAudit } from '../../audit/record-audit';
+import { SECRET_SET, secretChange, teacherSnapshot } from '../../audit/snapshots';
 import { hashPassword } from '../../auth/passwords';
-import { sinColumns } from '../../auth/sin-cipher';
+import { decryptSin, sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { assertLoginAndEmailFree, uniqueViolation } from '../account/uniqueness';
-import { type SinView, teacherInclude, teacherScope, toTeacher } from './teacher-view';
+import { type SinView, type TeacherRow, teacherInclude, teacherScope, toTeacher } from './teacher-view';
 
 export const EMPLOYEE_ID_TAKEN = 'Employee ID already used by another teacher';
 
@@ -51,6 +53,20 @@ function refuseDuplicates(error: unknown): never {
     throw fieldError('employeeId', EMPLOYEE_ID_TAKEN, { errorKey: 'employeeidexists' });
   }
   throw uniqueViolation(error) ?? error;
+}
+
+/** The audit's view of a teacher: never the SIN (masked or not). */
+export const teacherAudit = (row: TeacherRow) => teacherSnapshot(toTeacher(row, { reveal: false, key: undefined }));
+
+/** Whether `sin` (the update's: undefined keeps it) differs from the stored one; compared in memory only. */
+function sinChanged(key: Buffer | undefined, stored: string | null, sin: string | null | undefined): boolean {
+  if (sin === undefined) return false;
+  if (stored === null || sin === null) return stored !== sin;
+  try {
+    return decryptSin(key, stored) !== sin;
+  } catch {
+    return true;
+  }
 }
 
 /** What create, update and import have in common. */
@@ -103,7 +119,7 @@ export async function createTeacher({ prisma, auth, view }: SaveOptions, body: T
         data: { ...user, passwordHash, roles: ['ROLE_TEACHER'], organisationId },
         select: { id: true },
       });
-      return tx.teacher.create({
+      const teacher = await tx.teacher.create({
         data: {
           ...teacherFields(body),
           ...sinColumns(view.key, body.sin),
@@ -113,6 +129,9 @@ export async function createTeacher({ prisma, auth, view }: SaveOptions, body: T
         },
         include: teacherInclude,
       });
+      const after = { ...teacherAudit(teacher), ...(body.sin ? { sin: SECRET_SET } : {}) };
+      await recordAudit(tx, auth, [{ entity: 'TEACHER', entityId: teacher.id, action: 'CREATE', before: null, after }]);
+      return teacher;
     })
     .catch(refuseDuplicates);
   return toTeacher(created, view);
@@ -136,8 +155,11 @@ export async function updateTeacher({ prisma, auth, view }: SaveOptions, id: num
   const revoke = body.password || (current.user.activated && !user.activated) ? { tokenVersion: { increment: 1 } } : {};
   const updated = await prisma
     .$transaction(async (tx: Prisma.TransactionClient) => {
+      // Under the row lock, so that the audit's "before" is what this update replaced.
+      await tx.$queryRaw`SELECT "id" FROM "Teacher" WHERE "id" = ${id} FOR UPDATE`;
+      const before = await tx.teacher.findUniqueOrThrow({ where: { id }, include: teacherInclude });
       await tx.user.update({ where: { id: current.userId }, data: { ...user, ...password, ...revoke } });
-      return tx.teacher.update({
+      const updated = await tx.teacher.update({
         where: { id },
         data: {
           ...teacherFields(body),
@@ -146,6 +168,19 @@ export async function updateTeacher({ prisma, auth, view }: SaveOptions, id: num
         },
         include: teacherInclude,
       });
+      const had = before.sinEncrypted !== null;
+      const sin = secretChange('sin', sinChanged(view.key, before.sinEncrypted, body.sin), had, body.sin !== null);
+      const pass = secretChange('password', !!body.password, before.user.passwordHash !== null, true);
+      await recordAudit(tx, auth, [
+        {
+          entity: 'TEACHER',
+          entityId: id,
+          action: 'UPDATE',
+          before: { ...teacherAudit(before), ...sin.before, ...pass.before },
+          after: { ...teacherAudit(updated), ...sin.after, ...pass.after },
+        },
+      ]);
+      return updated;
     })
     .catch(refuseDuplicates);
   return toTeacher(updated, view);

@@ -1,9 +1,10 @@
 import { DELETED_TEACHER_MESSAGE } from '../../../src/contracts/teachers';
+import { recordAudit } from '../../audit/record-audit';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { assertNoIncompleteSchedules } from './incomplete-schedules';
-import { findTeacher } from './save-teacher';
+import { findTeacher, teacherAudit } from './save-teacher';
 import { type SinView, teacherInclude, toTeacher } from './teacher-view';
 
 /** Activation of the teacher's login; deactivating bumps tokenVersion so their tokens stop working. */
@@ -17,9 +18,23 @@ export async function setTeacherActivated(
     throw new AppError('conflict', activated ? DELETED_TEACHER_MESSAGE : 'This teacher was deleted already');
   }
   if (current.user.activated !== activated) {
-    await prisma.user.update({
-      where: { id: current.userId },
-      data: { activated, ...(activated ? {} : { tokenVersion: { increment: 1 } }) },
+    await prisma.$transaction(async (tx: Prisma.TransactionClient) => {
+      const { count } = await tx.user.updateMany({
+        where: { id: current.userId, activated: !activated },
+        data: { activated, ...(activated ? {} : { tokenVersion: { increment: 1 } }) },
+      });
+      // Only the request that made the change records it (two at once: one wins).
+      if (count) {
+        await recordAudit(tx, auth, [
+          {
+            entity: 'TEACHER',
+            entityId: id,
+            action: 'UPDATE',
+            before: { activated: !activated },
+            after: { activated },
+          },
+        ]);
+      }
     });
   }
   const row = await prisma.teacher.findUniqueOrThrow({ where: { id }, include: teacherInclude });
@@ -37,6 +52,15 @@ export async function deleteTeacher(prisma: PrismaClient, auth: AuthContext, id:
       where: { id: current.userId },
       data: { activated: false, tokenVersion: { increment: 1 } },
     });
+    await recordAudit(tx, auth, [
+      {
+        entity: 'TEACHER',
+        entityId: id,
+        action: 'DELETE',
+        before: teacherAudit(current),
+        after: null,
+      },
+    ]);
   });
   return undefined;
 }

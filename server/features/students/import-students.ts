@@ -6,11 +6,14 @@ import {
   type TImportReply,
   ZStudentBody,
 } from '../../../src/contracts/students';
+import { recordAudit } from '../../audit/record-audit';
+import { studentSnapshot } from '../../audit/snapshots';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { toDbDate } from '../../http/list';
 import { importReport, type RowError, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { studentSelect, toStudent } from './student-view';
 
 type Header = (typeof STUDENT_IMPORT_HEADERS)[number];
 // File header -> body field; the zod contract of a single student checks every row. Referrer (a name)
@@ -135,11 +138,23 @@ export async function importStudents(
   if (dryRun || checked.errors.length > 0 || valid.length === 0) return checked;
   await prisma.$transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += 1000) {
-      await tx.student.createMany({
+      const created = await tx.student.createManyAndReturn({
         data: valid
           .slice(i, i + 1000)
           .map(({ data }) => ({ ...data, startDate: toDbDate(data.startDate), organisationId })),
+        select: studentSelect,
       });
+      await recordAudit(
+        tx,
+        auth,
+        created.map((row) => ({
+          entity: 'STUDENT' as const,
+          entityId: row.id,
+          action: 'CREATE' as const,
+          before: null,
+          after: studentSnapshot(toStudent(row)),
+        })),
+      );
     }
   });
   return report(valid.length);

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { STUDENT_ID_EXISTS, type ZStudentBody } from '../../../src/contracts/students';
+import { recordAudit } from '../../audit/record-audit';
+import { studentSnapshot } from '../../audit/snapshots';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
@@ -44,8 +46,14 @@ export async function createStudent(prisma: PrismaClient, auth: AuthContext, inp
   await assertReferrerInCentre(prisma, organisationId, input.referrerId);
   await assertStudentIdFree(prisma, organisationId, input.studentId);
   try {
-    const row = await prisma.student.create({ data: { ...studentData(input), organisationId }, select: studentSelect });
-    return toStudent(row);
+    return await prisma.$transaction(async (tx) => {
+      const row = await tx.student.create({ data: { ...studentData(input), organisationId }, select: studentSelect });
+      const student = toStudent(row);
+      await recordAudit(tx, auth, [
+        { entity: 'STUDENT', entityId: row.id, action: 'CREATE', before: null, after: studentSnapshot(student) },
+      ]);
+      return student;
+    });
   } catch (error) {
     throw uniqueRace(error);
   }
@@ -66,8 +74,23 @@ export async function updateStudent(prisma: PrismaClient, auth: AuthContext, id:
   await assertReferrerInCentre(prisma, organisationId, input.referrerId);
   await assertStudentIdFree(prisma, organisationId, input.studentId, id);
   try {
-    const row = await prisma.student.update({ where: { id }, data: studentData(input), select: studentSelect });
-    return toStudent(row);
+    return await prisma.$transaction(async (tx) => {
+      // Read under the row lock: the audit's "before" is what this update replaced.
+      await tx.$queryRaw`SELECT 1 FROM "Student" WHERE id = ${id} FOR UPDATE`;
+      const before = toStudent(await tx.student.findUniqueOrThrow({ where: { id }, select: studentSelect }));
+      const row = await tx.student.update({ where: { id }, data: studentData(input), select: studentSelect });
+      const student = toStudent(row);
+      await recordAudit(tx, auth, [
+        {
+          entity: 'STUDENT',
+          entityId: id,
+          action: 'UPDATE',
+          before: studentSnapshot(before),
+          after: studentSnapshot(student),
+        },
+      ]);
+      return student;
+    });
   } catch (error) {
     throw uniqueRace(error);
   }

@@ -1,4 +1,5 @@
 import type { TDeactivateStudentsReply } from '../../../src/contracts/students';
+import { recordAudit } from '../../audit/record-audit';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -10,10 +11,25 @@ const ALREADY_INACTIVE = 'Already inactive';
 
 export async function activateStudent(prisma: PrismaClient, auth: AuthContext, id: number) {
   const organisationId = organisationOf(auth);
-  const { count } = await prisma.student.updateMany({ where: { id, organisationId }, data: { active: true } });
-  if (!count) throw notFound('Student', id);
-  return toStudent(await prisma.student.findUniqueOrThrow({ where: { id }, select: studentSelect }));
+  return prisma.$transaction(async (tx) => {
+    const found = await tx.$queryRaw<{ active: boolean }[]>`
+      SELECT "active" FROM "Student" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+    if (!found.length) throw notFound('Student', id);
+    if (!found[0].active) {
+      await tx.student.update({ where: { id }, data: { active: true } });
+      await recordAudit(tx, auth, [activeChange(id, false, true)]);
+    }
+    return toStudent(await tx.student.findUniqueOrThrow({ where: { id }, select: studentSelect }));
+  });
 }
+
+const activeChange = (id: number, was: boolean, now: boolean) => ({
+  entity: 'STUDENT' as const,
+  entityId: id,
+  action: 'UPDATE' as const,
+  before: { active: was },
+  after: { active: now },
+});
 
 /**
  * Deactivates the given students of the caller's centre in one transaction and says, per id, why a
@@ -45,6 +61,11 @@ export async function deactivateStudents(
     const deactivated = candidates.filter((id) => !heldIds.has(id));
     if (deactivated.length) {
       await tx.student.updateMany({ where: { id: { in: deactivated }, organisationId }, data: { active: false } });
+      await recordAudit(
+        tx,
+        auth,
+        deactivated.map((id) => activeChange(id, true, false)),
+      );
     }
     return { deactivated, notDeactivated: [...notDeactivated, ...held], released };
   });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE, type ZVoucherPurchaseBody } from '../../../src/contracts/vouchers';
+import { auditPurchaseCreated } from '../../audit/voucher-purchase-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -88,7 +89,7 @@ export async function createVoucherPurchase(prisma: PrismaClient, auth: AuthCont
           auth.userId,
           drafts.map((draft) => ({ ...draft, purchaseId: purchase.id })),
         );
-        return toVoucherPurchase(purchase);
+        return auditPurchaseCreated(tx, auth, toVoucherPurchase(purchase));
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
