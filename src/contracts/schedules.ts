@@ -262,6 +262,8 @@ export const ZScheduleEvent = z.object({
 export type TScheduleEvent = z.infer<typeof ZScheduleEvent>;
 
 export const ZScheduleFilters = z.object({
+  /** One class (a ledger entry's link to the class it charged). */
+  id: blankAsAbsent(ZId),
   status: blankAsAbsent(z.enum(scheduleStatuses)),
   studentId: blankAsAbsent(ZId),
   teacherId: blankAsAbsent(ZId),

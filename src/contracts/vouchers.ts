@@ -119,6 +119,21 @@ export const ZLedgerEntry = z.object({
   note: z.string().nullable(),
   createdBy: ZNamed,
   createdAt: z.string(),
+  /** For a class charge or its reversal: the class as it is now and this student's line of it. */
+  class: z
+    .object({
+      id: z.number().int(),
+      startAt: z.string(),
+      endAt: z.string(),
+      course: z.string(),
+      teacher: z.string(),
+      status: z.string(),
+      attendance: z.string().nullable(),
+      hours: z.string(),
+      hourlyRate: z.string().nullable(),
+      price: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 

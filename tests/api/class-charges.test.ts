@@ -67,6 +67,26 @@ describe('class charges', () => {
     expect(await balanceOf(c.students[0].id)).toBe('-60.00');
     expect(await balanceOf(c.students[1].id)).toBe('-50.00');
 
+    // The ledger explains the charge: the class, the student's attendance, hours and rate; one click
+    // (the table view filtered by id) shows that class.
+    const ledger = await c.operator.get(`/api/students/${c.students[1].id}/ledger`, {});
+    expect(ledger.body.data[0]).toMatchObject({
+      kind: 'CLASS_CHARGE',
+      amount: '-50.00',
+      scheduleId: planned.id,
+      class: {
+        id: planned.id,
+        course: 'Mathematics',
+        teacher: 'Ann Archer',
+        attendance: 'ATTENDED',
+        hours: '1.50',
+        hourlyRate: '33.33',
+        price: null,
+      },
+    });
+    const one = await c.operator.get('/api/schedules', { id: planned.id });
+    expect(one.body.data.map((row: TSchedule) => row.id)).toEqual([planned.id]);
+
     // Confirming again (a retry, a second operator) is refused and charges nothing.
     const again = await c.operator.post(`/api/schedules/${planned.id}/confirm`, {});
     expect(again.status).toBe(409);
@@ -104,7 +124,10 @@ describe('class charges', () => {
 
     // Taught 2 h 10 min instead: 30 x 130 / 60 = 65.00.
     const endAt = new Date(Date.parse(planned.startAt) + minutes(130)).toISOString();
-    const confirmed = await c.operator.post(`/api/schedules/${planned.id}/confirm`, { startAt: planned.startAt, endAt });
+    const confirmed = await c.operator.post(`/api/schedules/${planned.id}/confirm`, {
+      startAt: planned.startAt,
+      endAt,
+    });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     // Marked absent afterwards: the charge is reversed; attended again: charged again.
     expect(

@@ -32,6 +32,7 @@ export function scheduleWhere(
   if (filters.to) startAt.lt = endOfDayIn(filters.to, timeZone);
   return {
     organisationId,
+    id: filters.id,
     status: filters.status,
     teacherId: filters.teacherId,
     courseId: filters.courseId,

@@ -1,5 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client';
 import { isoDate, money } from '../../http/list';
+import { hoursBetween } from '../money/class-amounts';
 
 const userName = { id: true, firstName: true, lastName: true, login: true } as const;
 
@@ -58,13 +59,47 @@ export const ledgerEntrySelect = {
   note: true,
   createdAt: true,
   createdBy: { select: userName },
+  studentId: true,
+  schedule: {
+    select: {
+      id: true,
+      status: true,
+      startAt: true,
+      endAt: true,
+      hourlyRate: true,
+      price: true,
+      course: { select: { name: true } },
+      teacher: { select: { user: { select: userName } } },
+      students: { select: { studentId: true, attendance: true, hourlyRate: true } },
+    },
+  },
 } as const satisfies Prisma.VoucherLedgerEntrySelect;
 
 type LedgerEntryRow = Prisma.VoucherLedgerEntryGetPayload<{ select: typeof ledgerEntrySelect }>;
 
-export function toLedgerEntry(row: LedgerEntryRow) {
+/** The charged class as the ledger shows it: when, what, who, and this student's attendance and rate. */
+function chargedClass(row: LedgerEntryRow) {
+  const s = row.schedule;
+  if (!s) return null;
+  const line = s.students.find((st) => st.studentId === row.studentId);
+  return {
+    id: s.id,
+    startAt: s.startAt.toISOString(),
+    endAt: s.endAt.toISOString(),
+    course: s.course.name,
+    teacher: namedUser(s.teacher.user).name,
+    status: s.status,
+    attendance: line?.attendance ?? null,
+    hours: hoursBetween(s.startAt, s.endAt).toFixed(2),
+    hourlyRate: money(line?.hourlyRate ?? s.hourlyRate),
+    price: money(s.price),
+  };
+}
+
+export function toLedgerEntry({ schedule: _s, studentId: _id, ...row }: LedgerEntryRow) {
   return {
     ...row,
+    class: chargedClass({ schedule: _s, studentId: _id, ...row }),
     amount: money(row.amount) ?? '0.00',
     balanceAfter: money(row.balanceAfter) ?? '0.00',
     entryDate: isoDate(row.entryDate) ?? '',

@@ -53,6 +53,8 @@ export interface RecordListPageProps<T extends { id: number }> {
   /** Left of the toolbar, before the search box (e.g. a Paid / Unpaid switch). */
   headerTitle?: ReactNode;
   emptyText?: ReactNode;
+  /** Above the table (a notice such as "showing one class"). */
+  banner?: ReactNode;
   /** To reload from outside (after a form saved): `actionRef.current?.reload()`. */
   actionRef?: MutableRefObject<ActionType | undefined>;
   /** The page's forms and dialogs, rendered after the table. */
@@ -158,7 +160,17 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
 
   return (
     <>
-      {props.title ? <PageContainer title={props.title}>{table}</PageContainer> : table}
+      {props.title ? (
+        <PageContainer title={props.title}>
+          {props.banner}
+          {table}
+        </PageContainer>
+      ) : (
+        <>
+          {props.banner}
+          {table}
+        </>
+      )}
       {props.importFile && (
         <ImportDialog
           {...props.importFile}

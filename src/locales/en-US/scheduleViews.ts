@@ -38,6 +38,8 @@ export default {
 
   'scheduleViews.table.title': 'Table View',
   'scheduleViews.table.empty': 'No classes match these filters',
+  'scheduleViews.table.onlyClass': 'Showing class #{id} only, opened on its attendance',
+  'scheduleViews.table.showAll': 'Show all classes',
   'scheduleViews.table.noStudents': 'No students in this class',
   'scheduleViews.table.cancelSelected': 'Cancel selected',
   'scheduleViews.table.keep': 'Keep',

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useIntl } from '@umijs/max';
-import { Button, Popconfirm } from 'antd';
+import { Link, useIntl, useSearchParams } from '@umijs/max';
+import { Alert, Button, Popconfirm } from 'antd';
 import { useRef, useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
@@ -30,6 +30,9 @@ export default function ScheduleTablePage() {
   // The filters of the last load: the download dialog starts from them.
   const filters = useRef<Query>({});
   const [dialogFilters, setDialogFilters] = useState<Query>({});
+  // ?id= shows one class opened on its students' attendance (the voucher ledger links here).
+  const [search] = useSearchParams();
+  const onlyId = /^\d{1,9}$/.test(search.get('id') ?? '') ? Number(search.get('id')) : undefined;
 
   const act = async (write: () => Promise<unknown>, successId: string) => {
     if (await runScheduleWrite(write, t(successId), t)) editor.reload();
@@ -83,8 +86,21 @@ export default function ScheduleTablePage() {
 
   return (
     <RecordListPage<TSchedule>
+      key={onlyId ?? 'all'}
       listKey="schedules"
       title={t('scheduleViews.table.title')}
+      params={onlyId ? { id: onlyId } : undefined}
+      banner={
+        onlyId ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={t('scheduleViews.table.onlyClass', { id: onlyId })}
+            action={<Link to="/schedule/table-view">{t('scheduleViews.table.showAll')}</Link>}
+          />
+        ) : undefined
+      }
       actionRef={editor.actionRef}
       columns={scheduleColumns(t, format)}
       filters={scheduleFilters(t)}
@@ -105,7 +121,11 @@ export default function ScheduleTablePage() {
         </Button>
       }
       rowActions={rowActions}
-      expandable={{ expandedRowRender: (s) => <ClassStudents schedule={s} />, columnWidth: 40 }}
+      expandable={{
+        expandedRowRender: (s) => <ClassStudents schedule={s} />,
+        columnWidth: 40,
+        defaultExpandedRowKeys: onlyId ? [onlyId] : undefined,
+      }}
       batchActions={(selected, clear) => (
         <Popconfirm
           title={t('scheduleViews.table.confirmCancelSelected', { count: selected.length })}

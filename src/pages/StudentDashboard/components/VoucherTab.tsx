@@ -1,6 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { useIntl } from '@umijs/max';
-import { Col, Row, Statistic, Tag } from 'antd';
+import { Link, useIntl } from '@umijs/max';
+import { Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import RecordListPage from '@/components/RecordListPage';
 import type { TLedgerEntry, TLedgerTotals } from '@/contracts/vouchers';
@@ -31,7 +31,7 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
 /** The student's voucher ledger in a from/to range (newest first) and the totals derived from it. */
 export default function VoucherTab({ studentId }: { studentId: number }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const format = useFormat();
   const [totals, setTotals] = useState<TLedgerTotals>();
 
@@ -68,7 +68,34 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
       width: 130,
       render: (_, e) => <span style={nowrap}>{format.money(e.balanceAfter)}</span>,
     },
-    { title: t('vouchers.ledger.note'), dataIndex: 'note', width: 240, ellipsis: true },
+    {
+      title: t('vouchers.ledger.class'),
+      dataIndex: 'class',
+      width: 300,
+      render: (_, e) => {
+        const c = e.class;
+        if (!c) return e.note ?? '';
+        // The why of the amount in one line: price, or hours x the student's rate; the link opens the
+        // class in the table view with its students' attendance.
+        const how = c.price
+          ? t('vouchers.ledger.classPrice', { price: format.money(c.price) })
+          : t('vouchers.ledger.classHours', { hours: c.hours, rate: c.hourlyRate ? format.money(c.hourlyRate) : '—' });
+        const attendance = c.attendance
+          ? t(`scheduleViews.attendance.${c.attendance}`)
+          : t('scheduleViews.attendance.unset');
+        return (
+          <span className="ledger-class">
+            <Link to={`/schedule/table-view?id=${c.id}`}>
+              {c.course} · {format.dateTime(c.startAt)}
+            </Link>
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+              {how} · {attendance}
+              {e.note ? ` · ${e.note}` : ''}
+            </Typography.Text>
+          </span>
+        );
+      },
+    },
     {
       title: t('vouchers.ledger.enteredBy'),
       dataIndex: 'createdBy',
