@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
 import { auditRouters } from './features/audit';
 import { courseRouters } from './features/courses';
+import { payrollRouters } from './features/payroll';
 import { dashboardRouters } from './features/dashboard';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...courseRouters(deps),
     ...scheduleRouters(deps),
     ...voucherRouters(deps),
+    ...payrollRouters(deps),
     ...reportRouters(deps),
     ...dashboardRouters(deps),
     ...auditRouters(deps),

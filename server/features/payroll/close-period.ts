@@ -1,0 +1,108 @@
+import type { TPayrollCloseBody, TPayrollPeriod } from '../../../src/contracts/payroll';
+import { recordAudit } from '../../audit/record-audit';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { organisationOf } from '../../http/tenancy';
+import { teacherHoursSql, teacherPaySql } from '../money/class-amounts';
+import { describeBlocker, findBlockers, inMonthSql } from './blockers';
+import { checkMonth, firstDayOf } from './months';
+import { lockPayrollForClose } from './payroll-lock';
+import { centreZone, findPeriod, periodSelect, toPeriod } from './payroll-review';
+
+function alreadyClosed(month: string, closedAt?: Date): AppError {
+  const when = closedAt ? ` on ${closedAt.toISOString().slice(0, 10)}` : '';
+  const message = `${month} was already closed${when}: a pay period closes once`;
+  return new AppError('conflict', `month: ${message}`, { fieldErrors: [{ field: 'month', message }] });
+}
+
+/**
+ * Closes a month that is over, in one transaction: the period, one line per COMPLETED class of the
+ * month (teacher hours x the class's teacher hourly rate, the one definition) and the audit event.
+ * Blockers must be acknowledged (409 listing them otherwise). The centre's payroll lock serialises
+ * closes and class changes; the unique (organisationId, startDate) is the last guard against a
+ * second period.
+ */
+export async function closePeriod(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  body: Omit<TPayrollCloseBody, 'acknowledgeBlockers'> & { acknowledgeBlockers: boolean },
+): Promise<TPayrollPeriod> {
+  const organisationId = organisationOf(auth);
+  const timeZone = await centreZone(prisma, organisationId);
+  const range = checkMonth(body.month, timeZone, { mustBeOver: true });
+  const periodId = await prisma
+    .$transaction(
+      async (tx: Prisma.TransactionClient) => {
+        await lockPayrollForClose(tx, organisationId);
+        const existing = await findPeriod(tx, organisationId, body.month);
+        if (existing) throw alreadyClosed(body.month, existing.closedAt);
+        const { blockers, count } = await findBlockers(tx, organisationId, range);
+        if (count > 0 && !body.acknowledgeBlockers) {
+          const listed = blockers.slice(0, 20).map((b) => `- ${describeBlocker(b)}`);
+          const more = count > listed.length ? [`- and ${count - listed.length} more`] : [];
+          const summary = `${count} issue${count === 1 ? '' : 's'} block a clean close of ${body.month}: review them, or close with acknowledgeBlockers: true`;
+          throw new AppError('conflict', [summary, ...listed, ...more].join('\n'), {
+            fieldErrors: [{ field: 'acknowledgeBlockers', message: summary }],
+          });
+        }
+        const period = await tx.payrollPeriod.create({
+          data: {
+            organisationId,
+            startDate: firstDayOf(body.month),
+            endDate: new Date(`${range.endDate}T00:00:00Z`),
+            closedById: auth.userId,
+            comments: body.comments ?? null,
+            totalHours: 0,
+            totalAmount: 0,
+          },
+          select: { id: true },
+        });
+        await tx.$executeRaw`
+          INSERT INTO "PayrollLine" ("periodId", "scheduleId", "teacherId", "startAt", "hours", "rate", "amount")
+          SELECT ${period.id}, s."id", s."teacherId", s."teacherStartAt", ${teacherHoursSql},
+                 COALESCE(s."teacherHourlyRate", 0), ${teacherPaySql}
+          FROM "Schedule" s
+          WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'
+          ORDER BY s."teacherStartAt", s."id"`;
+        const sums = await tx.payrollLine.aggregate({
+          where: { periodId: period.id },
+          _sum: { hours: true, amount: true },
+          _count: true,
+        });
+        const totalHours = sums._sum.hours ?? new Prisma.Decimal(0);
+        const totalAmount = sums._sum.amount ?? new Prisma.Decimal(0);
+        await tx.payrollPeriod.update({ where: { id: period.id }, data: { totalHours, totalAmount } });
+        await recordAudit(tx, auth, [
+          {
+            entity: 'PAYROLL_PERIOD',
+            entityId: period.id,
+            action: 'CLOSE',
+            before: null,
+            after: {
+              month: body.month,
+              startDate: range.startDate,
+              endDate: range.endDate,
+              classes: sums._count,
+              totalHours,
+              totalAmount,
+              blockers: count,
+              acknowledgeBlockers: body.acknowledgeBlockers,
+              comments: body.comments ?? null,
+            },
+          },
+        ]);
+        return period.id;
+      },
+      { timeout: 60_000, maxWait: 10_000 },
+    )
+    .catch((error: unknown) => {
+      // Two closes that both passed the check (only without the lock): the unique index refuses one.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+        throw alreadyClosed(body.month);
+      }
+      throw error;
+    });
+  const period = await prisma.payrollPeriod.findUniqueOrThrow({ where: { id: periodId }, select: periodSelect });
+  return toPeriod(period);
+}
