@@ -177,6 +177,13 @@ export const voucherEndpoints = {
     params: ZIdParams,
     reply: ZVoucherPurchase,
   }),
+  exportXlsx: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/voucher-purchases/export',
+    summary: 'The filtered voucher purchases as .xlsx, with a totals row',
+    query: ZVoucherPurchaseFilters,
+  }),
   create: defineEndpoint({
     ...common,
     method: 'post',

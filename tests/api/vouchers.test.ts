@@ -7,7 +7,7 @@ import {
   PURCHASE_AMOUNT_MESSAGE,
   REFUND_AMOUNT_MESSAGE,
 } from '../../src/contracts/vouchers';
-import { callerWith, createStudent, createTeacher, fieldsOf } from '../support/course-factories';
+import { callerWith, createStudent, createTeacher, fieldsOf, xlsxRows } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { createClassRow, createCourseRow } from '../support/schedule-rows';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -212,6 +212,37 @@ describe('GET /api/voucher-purchases', () => {
     expect(feb.body.totals).toEqual({ voucherAmount: '1200.00', giftAmount: '100.00' });
     const refunds = await operator.get('/api/voucher-purchases', { studentId: ann.id, type: 'REFUND' });
     expect(refunds.body).toMatchObject({ total: 1, totals: { voucherAmount: '-30.00', giftAmount: '0.00' } });
+
+    // The same filtered rows as .xlsx, newest first, money typed, and the list's totals as a last row.
+    const file = await operator.download('/api/voucher-purchases/export', { studentId: ann.id });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toContain('voucher-purchases.xlsx');
+    const rows = await xlsxRows(file.body);
+    expect(rows[0]).toEqual([
+      'Date',
+      'Student ID',
+      'Student',
+      'Type',
+      'Voucher Amount',
+      'Gift Amount',
+      'Payment Method',
+      'Balance After',
+      'Entered By',
+      'Comments',
+    ]);
+    expect(rows.slice(1).map((r) => [r[3], r[4], r[5], r[7]])).toEqual([
+      ['ADJUSTMENT', -5.5, 0, 274.5],
+      ['REFUND', 30, 0, 280],
+      ['PURCHASE', 200, 0, 310],
+      ['PURCHASE', 100, 10, 110],
+      [null, 264.5, 10, null],
+    ]);
+    expect(rows.at(-1)?.[1]).toBe('Total');
+    // Another centre's export of this student has no rows, only zero totals.
+    const foreignFile = await xlsxRows(
+      (await otherAdmin.download('/api/voucher-purchases/export', { studentId: ann.id })).body,
+    );
+    expect(foreignFile.slice(1).map((r) => [r[1], r[4], r[5]])).toEqual([['Total', 0, 0]]);
 
     const foreign = await otherAdmin.get('/api/voucher-purchases', { studentId: ann.id });
     expect(foreign.body).toMatchObject({ total: 0, data: [], totals: { voucherAmount: '0.00', giftAmount: '0.00' } });

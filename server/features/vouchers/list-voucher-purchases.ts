@@ -1,10 +1,12 @@
+import type { Response } from 'express';
 import type { z } from 'zod';
 import type { TVoucherPurchaseListQuery, ZVoucherPurchaseFilters } from '../../../src/contracts/vouchers';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { money, pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { type Column, cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
-import { toVoucherPurchase, voucherPurchaseSelect } from './voucher-view';
+import { namedUser, toVoucherPurchase, type VoucherPurchaseRow, voucherPurchaseSelect } from './voucher-view';
 
 type Filters = z.output<typeof ZVoucherPurchaseFilters>;
 
@@ -18,6 +20,30 @@ function purchaseWhere(organisationId: number, filters: Filters): Prisma.Voucher
       ...(filters.to ? { lte: toDbDate(filters.to) ?? undefined } : {}),
     },
   };
+}
+
+/** Net sums of the filtered rows: a refund counts minus, an adjustment with its sign, gifts as given. */
+async function purchaseTotals(prisma: PrismaClient, where: Prisma.VoucherPurchaseWhereInput) {
+  const sums = await prisma.voucherPurchase.groupBy({
+    by: ['type'],
+    where,
+    orderBy: { type: 'asc' },
+    _sum: { voucherAmount: true, giftAmount: true },
+  });
+  return netTotals(sums);
+}
+
+function netTotals(
+  sums: { type: string; _sum?: { voucherAmount?: Prisma.Decimal | null; giftAmount?: Prisma.Decimal | null } }[],
+) {
+  let voucherAmount = new Prisma.Decimal(0);
+  let giftAmount = new Prisma.Decimal(0);
+  for (const sum of sums) {
+    const voucher = sum._sum?.voucherAmount ?? new Prisma.Decimal(0);
+    voucherAmount = sum.type === 'REFUND' ? voucherAmount.minus(voucher) : voucherAmount.plus(voucher);
+    giftAmount = giftAmount.plus(sum._sum?.giftAmount ?? 0);
+  }
+  return { voucherAmount, giftAmount };
 }
 
 export async function listVoucherPurchases(prisma: PrismaClient, auth: AuthContext, query: TVoucherPurchaseListQuery) {
@@ -35,14 +61,7 @@ export async function listVoucherPurchases(prisma: PrismaClient, auth: AuthConte
       _sum: { voucherAmount: true, giftAmount: true },
     }),
   ]);
-  // Net of the filtered rows: a refund gives money back (minus), an adjustment counts with its sign.
-  let voucherAmount = new Prisma.Decimal(0);
-  let giftAmount = new Prisma.Decimal(0);
-  for (const sum of sums) {
-    const voucher = sum._sum?.voucherAmount ?? new Prisma.Decimal(0);
-    voucherAmount = sum.type === 'REFUND' ? voucherAmount.minus(voucher) : voucherAmount.plus(voucher);
-    giftAmount = giftAmount.plus(sum._sum?.giftAmount ?? 0);
-  }
+  const { voucherAmount, giftAmount } = netTotals(sums);
   return {
     data: rows.map(toVoucherPurchase),
     total,
@@ -58,4 +77,48 @@ export async function getVoucherPurchase(prisma: PrismaClient, auth: AuthContext
   });
   if (!row) throw notFound('Voucher purchase', id);
   return toVoucherPurchase(row);
+}
+
+type ExportRow = VoucherPurchaseRow | { totals: ReturnType<typeof netTotals> };
+
+/**
+ * The filtered purchases as .xlsx in the list's order, typed cells in the centre's currency, and a
+ * last row with the same totals as the list (refunds minus, adjustments signed).
+ */
+export async function exportVoucherPurchases(prisma: PrismaClient, auth: AuthContext, filters: Filters, res: Response) {
+  const organisationId = organisationOf(auth);
+  const where = purchaseWhere(organisationId, filters);
+  const [rows, totals] = await Promise.all([
+    prisma.voucherPurchase.findMany({
+      where,
+      orderBy: [{ purchaseDate: 'desc' }, { id: 'desc' }],
+      select: voucherPurchaseSelect,
+    }),
+    purchaseTotals(prisma, where),
+  ]);
+  const row = (r: ExportRow) => ('totals' in r ? undefined : r);
+  const columns: Column<ExportRow>[] = [
+    { header: 'Date', kind: 'date', value: (r) => row(r)?.purchaseDate },
+    { header: 'Student ID', value: (r) => ('totals' in r ? 'Total' : r.student.studentId) },
+    { header: 'Student', width: 24, value: (r) => 'student' in r && `${r.student.firstName} ${r.student.lastName}` },
+    { header: 'Type', value: (r) => row(r)?.type },
+    {
+      header: 'Voucher Amount',
+      kind: 'money',
+      value: (r) => ('totals' in r ? r.totals.voucherAmount : r.voucherAmount),
+    },
+    { header: 'Gift Amount', kind: 'money', value: (r) => ('totals' in r ? r.totals.giftAmount : r.giftAmount) },
+    { header: 'Payment Method', value: (r) => row(r)?.paymentMethod },
+    { header: 'Balance After', kind: 'money', value: (r) => row(r)?.balanceAfter },
+    { header: 'Entered By', width: 20, value: (r) => ('enteredBy' in r ? namedUser(r.enteredBy).name : null) },
+    { header: 'Comments', width: 40, value: (r) => row(r)?.comments },
+  ];
+  await sendXlsx<ExportRow>(
+    res,
+    'voucher-purchases',
+    columns,
+    [...rows, { totals }],
+    await cellFormatOf(prisma, organisationId),
+  );
+  return undefined; // the reply was streamed
 }

@@ -120,6 +120,7 @@ export default function VoucherPurchaseHistoryPage() {
       filters={filters}
       hiddenColumns={['comments']}
       request={request}
+      exportFile={{ url: '/api/voucher-purchases/export', fileName: 'voucher-purchases.xlsx' }}
       headerTitle={
         totals && (
           <Space size="large" className="voucher-totals" wrap style={{ fontSize: 14, fontWeight: 400 }}>
