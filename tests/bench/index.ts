@@ -8,6 +8,7 @@ import { createTestContext } from '../support/test-app';
 import { benchCalendar } from './calendar';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
+import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
 import { benchStudents } from './students';
 
@@ -50,6 +51,8 @@ async function all() {
   await benchFirstLoad();
   console.log('');
   await benchCalendar();
+  console.log('');
+  await benchSalary();
 }
 
 all().then(

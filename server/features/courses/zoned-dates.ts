@@ -2,19 +2,34 @@
 
 const DAY_MS = 86_400_000;
 
+// One formatter per zone: building an Intl.DateTimeFormat costs ~0.3 ms, which a download of
+// 16,000 classes (two times each) paid 32,000 times (10 s); formatting with a built one is cheap.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  return format;
+}
+
 /** An instant as a Date whose UTC fields are its wall-clock time in `timeZone`, to the second. */
 export function wallClockIn(instant: Date, timeZone: string): Date {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const part = Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  const part = Object.fromEntries(
+    formatterOf(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return new Date(Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second));
 }
 

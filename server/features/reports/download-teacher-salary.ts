@@ -36,11 +36,32 @@ const columns: Column<Row>[] = [
   { header: 'Class ID', kind: 'number', value: (r) => r.line?.scheduleId },
 ];
 
+/** Lines read per query: whole teachers at a time, up to about this many lines. */
+const BATCH_LINES = 5000;
+
+/** The teachers (in report order) in groups of about BATCH_LINES lines, from their line counts. */
+function batches(teachers: SalaryTotals['teachers']) {
+  const groups: SalaryTotals['teachers'][] = [];
+  let lines = BATCH_LINES;
+  for (const teacher of teachers) {
+    if (lines + teacher.lines > BATCH_LINES) {
+      groups.push([]);
+      lines = 0;
+    }
+    groups[groups.length - 1].push(teacher);
+    lines += teacher.lines;
+  }
+  return groups;
+}
+
 async function* rows(prisma: PrismaClient, scope: SalaryScope, totals: SalaryTotals): AsyncGenerator<Row> {
-  for (const teacher of totals.teachers) {
-    const lines = await salaryLines(prisma, { ...scope, teacherId: teacher.teacher.id });
-    for (const line of lines) yield { line };
-    yield { total: { label: `Total ${teacher.teacher.name}`, hours: teacher.hours, amount: teacher.amount } };
+  for (const group of batches(totals.teachers)) {
+    const lines = await salaryLines(prisma, { ...scope, teacherIds: group.map((t) => t.teacher.id) });
+    let at = 0;
+    for (const teacher of group) {
+      for (; at < lines.length && lines[at].teacher.id === teacher.teacher.id; at++) yield { line: lines[at] };
+      yield { total: { label: `Total ${teacher.teacher.name}`, hours: teacher.hours, amount: teacher.amount } };
+    }
   }
   yield { total: { label: 'Total', hours: totals.totals.hours, amount: totals.totals.amount } };
 }

@@ -20,7 +20,8 @@ export interface SalaryScope {
   /** 'YYYY-MM-DD', inclusive. */
   from: string;
   to: string;
-  teacherId?: number;
+  /** Only these teachers' lines (all teachers when left out). */
+  teacherIds?: number[];
 }
 
 const SOURCES = { 1: 'CLASS', 2: 'CLOSED', 3: 'ADJUSTMENT' } as const;
@@ -43,13 +44,13 @@ async function closedSpans(prisma: PrismaClient, scope: SalaryScope) {
   }));
 }
 
-/** `WITH lines AS (...)`: every line of the scope (teacherId: the scope's, or `teacherId` when given). */
+/** `WITH lines AS (...)`: every line of the scope. */
 async function linesCte(prisma: PrismaClient, scope: SalaryScope): Promise<Prisma.Sql> {
   const fromAt = startOfDayIn(scope.from, scope.timeZone).toISOString();
   const untilAt = endOfDayIn(scope.to, scope.timeZone).toISOString();
   const org = scope.organisationId;
   const teacher = (column: Prisma.Sql) =>
-    scope.teacherId === undefined ? Prisma.empty : Prisma.sql`AND ${column} = ${scope.teacherId}::int`;
+    scope.teacherIds === undefined ? Prisma.empty : Prisma.sql`AND ${column} = ANY(${scope.teacherIds}::int[])`;
   const spans = await closedSpans(prisma, scope);
   const inClosedMonth = spans.length
     ? Prisma.join(

@@ -18,7 +18,7 @@ export async function salaryScope(
     timeZone: centre.timeZone,
     from: query.from,
     to: query.to,
-    teacherId: query.teacherId,
+    teacherIds: query.teacherId === undefined ? undefined : [query.teacherId],
   };
   return { centre, scope };
 }
