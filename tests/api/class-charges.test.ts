@@ -201,6 +201,19 @@ describe('class charges', () => {
     expect(await chargesOf(last.id, cleo)).toEqual([]);
   });
 
+  it('cancelling a completed class reverses its charges', async () => {
+    const cleo = c.students[0].id;
+    const planned = await classAt(-90, 60, { students: [{ studentId: cleo, hourlyRate: '12.34' }] });
+    await c.operator.post(`/api/schedules/${planned.id}/confirm`, {});
+    const start = await balanceOf(cleo);
+    expect((await c.operator.post(`/api/schedules/${planned.id}/cancel`, {})).status).toBe(200);
+    expect(await chargesOf(planned.id, cleo)).toEqual([
+      ['CLASS_CHARGE', '-12.34', 1, 'Class confirmed'],
+      ['CHARGE_REVERSAL', '12.34', 1, 'Class cancelled'],
+    ]);
+    expect(await balanceOf(cleo)).toBe(((Math.round(Number(start) * 100) + 1234) / 100).toFixed(2));
+  });
+
   it('the database refuses a second live charge even when code does not check', async () => {
     const cleo = c.students[0].id;
     const planned = await classAt(-80, 60, { students: [{ studentId: cleo, hourlyRate: '10' }] });

@@ -353,7 +353,7 @@ describe('PATCH /api/schedules/:id/time', () => {
 });
 
 describe('cancel', () => {
-  it('cancels a PLANNED class only', async () => {
+  it('cancels a PLANNED class, or a COMPLETED one (keeping a revision); a cancelled one is a 409', async () => {
     const res = await c.operator.post(
       '/api/schedules',
       classBody(c, { startAt: '2026-10-05T14:00:00Z', endAt: '2026-10-05T15:00:00Z' }),
@@ -365,6 +365,17 @@ describe('cancel', () => {
     const again = await c.admin.post(`/api/schedules/${id}/cancel`, {});
     expect(again.status).toBe(409);
     expect(again.body.errorMessage).toBe('This class was cancelled already');
+    const taught = await c.operator.post(
+      '/api/schedules',
+      classBody(c, { startAt: '2026-10-06T14:00:00Z', endAt: '2026-10-06T15:00:00Z' }),
+    );
+    const taughtId = taught.body.schedule.id;
+    expect((await c.operator.post(`/api/schedules/${taughtId}/confirm`, {})).status).toBe(200);
+    const undone = await c.operator.post(`/api/schedules/${taughtId}/cancel`, {});
+    expect(undone.status).toBe(200);
+    expect(undone.body.status).toBe('CANCELLED');
+    const revisions = await ctx.prisma.scheduleRevision.findMany({ where: { scheduleId: taughtId } });
+    expect(revisions.map((r) => (r.previous as { status: string }).status)).toEqual(['COMPLETED']);
   });
 
   it('batch cancel says which classes were cancelled and why the others were not', async () => {

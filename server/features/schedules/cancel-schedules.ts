@@ -4,7 +4,8 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
-import { afterClassChange, classesNow } from './class-change';
+import { afterClassChange, classesNow, lockClass } from './class-change';
+import { recordRevisions } from './schedule-revisions';
 import { scheduleSelect, toSchedule } from './schedule-view';
 
 const notPlanned = (status: string) =>
@@ -12,16 +13,21 @@ const notPlanned = (status: string) =>
     ? 'Only a planned class can be cancelled: this one was taught and confirmed (reopen it first)'
     : 'This class was cancelled already';
 
-/** Cancels a PLANNED class (409 for a completed or cancelled one). */
+/**
+ * Cancels a class. A COMPLETED one (confirmed by mistake, or not held after all) keeps a revision of
+ * its previous values and its voucher charges are reversed; a cancelled one is a 409.
+ */
 export async function cancelSchedule(prisma: PrismaClient, auth: AuthContext, id: number) {
   const organisationId = organisationOf(auth);
   const row = await prisma.$transaction(async (tx) => {
-    const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: { status: true } });
-    if (!current) throw notFound('Class', id);
-    if (current.status !== 'PLANNED') throw new AppError('conflict', notPlanned(current.status));
+    await lockClass(tx, id, organisationId);
     const before = await classesNow(tx, [id]);
+    const current = before.find((r) => r.organisationId === organisationId);
+    if (!current) throw notFound('Class', id);
+    if (current.status === 'CANCELLED') throw new AppError('conflict', notPlanned(current.status));
+    await recordRevisions(tx, [current], 'update', auth.userId);
     await tx.schedule.update({ where: { id }, data: { status: 'CANCELLED' } });
-    await afterClassChange(tx, auth, { action: 'CANCEL', before, reason: 'Class changed' });
+    await afterClassChange(tx, auth, { action: 'CANCEL', before: [current], reason: 'Class cancelled' });
     return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
   });
   return toSchedule(row);

@@ -4,6 +4,7 @@ import { money } from '../../http/list';
 /** What a revision keeps of a class: every field money or attendance is computed from. */
 export const revisionSelect = {
   id: true,
+  organisationId: true,
   status: true,
   courseType: true,
   courseId: true,

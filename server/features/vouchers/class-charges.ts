@@ -13,6 +13,7 @@ export type ChargeReason =
   | 'Class reopened'
   | 'Attendance changed'
   | 'Class changed'
+  | 'Class cancelled'
   | 'Class times changed';
 
 const chargeClassSelect = {

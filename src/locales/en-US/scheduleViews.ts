@@ -60,8 +60,10 @@ export default {
   'scheduleViews.action.reopened': 'Class reopened',
   'scheduleViews.action.cancel': 'Cancel',
   'scheduleViews.action.cancelQuestion': 'Cancel this class?',
+  'scheduleViews.action.cancelTaughtQuestion':
+    'This class was taught and confirmed. Cancel it and reverse its voucher charges?',
+  'scheduleViews.action.alreadyCancelled': 'This class is cancelled already',
   'scheduleViews.action.cancelled': 'Class cancelled',
-  'scheduleViews.action.onlyPlannedCancel': 'Only a planned class can be cancelled',
 
   'scheduleViews.download.button': 'Download',
   'scheduleViews.download.title': 'Download classes',

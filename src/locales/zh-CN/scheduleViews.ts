@@ -59,8 +59,9 @@ export default {
   'scheduleViews.action.reopened': '课程已重新打开',
   'scheduleViews.action.cancel': '取消课程',
   'scheduleViews.action.cancelQuestion': '取消这节课？',
+  'scheduleViews.action.cancelTaughtQuestion': '该课程已上并已确认。取消它并冲回课时费扣款？',
+  'scheduleViews.action.alreadyCancelled': '该课程已取消',
   'scheduleViews.action.cancelled': '课程已取消',
-  'scheduleViews.action.onlyPlannedCancel': '只有已计划的课程可以取消',
 
   'scheduleViews.download.button': '下载',
   'scheduleViews.download.title': '下载课程',

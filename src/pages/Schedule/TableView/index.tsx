@@ -78,8 +78,10 @@ export default function ScheduleTablePage() {
       key: 'cancel',
       label: t('scheduleViews.action.cancel'),
       danger: true,
-      confirm: t('scheduleViews.action.cancelQuestion'),
-      disabledReason: s.status === 'PLANNED' ? undefined : t('scheduleViews.action.onlyPlannedCancel'),
+      confirm: t(
+        s.status === 'COMPLETED' ? 'scheduleViews.action.cancelTaughtQuestion' : 'scheduleViews.action.cancelQuestion',
+      ),
+      disabledReason: s.status === 'CANCELLED' ? t('scheduleViews.action.alreadyCancelled') : undefined,
       onClick: () => act(() => cancelSchedule(s.id), 'scheduleViews.action.cancelled'),
     },
   ];
