@@ -4,6 +4,7 @@ import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import pages from './en-US/pages';
+import reports from './en-US/reports';
 import request from './en-US/request';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
@@ -21,4 +22,5 @@ export default {
   ...schedules,
   ...scheduleViews,
   ...vouchers,
+  ...reports,
 };

@@ -4,6 +4,7 @@ import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import pages from './zh-CN/pages';
+import reports from './zh-CN/reports';
 import request from './zh-CN/request';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
@@ -21,4 +22,5 @@ export default {
   ...schedules,
   ...scheduleViews,
   ...vouchers,
+  ...reports,
 };

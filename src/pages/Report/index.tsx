@@ -1,5 +1,44 @@
-import NotBuiltYet from '@/components/NotBuiltYet';
+import { PageContainer } from '@ant-design/pro-components';
+import { useIntl, useSearchParams } from '@umijs/max';
+import { Spin, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
+import PurchaseHistoryTab from './PurchaseHistoryTab';
+import TeacherSalaryTab from './TeacherSalaryTab';
 
+// The payroll close screen is its own feature: loaded when its tab is opened.
+const PayrollClose = lazy(() => import('./PayrollClose'));
+
+const TABS = ['purchases', 'salary', 'payroll'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /report: student purchase history, teacher salary history and the payroll close, one tab each (?tab=). */
 export default function ReportPage() {
-  return <NotBuiltYet feature="menu.report" />;
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab: Tab = TABS.find((key) => key === asked) ?? 'purchases';
+
+  return (
+    <PageContainer title={t('reports.title')}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearch({ tab: key }, { replace: true })}
+        destroyOnHidden
+        items={[
+          { key: 'purchases', label: t('reports.tab.purchases'), children: <PurchaseHistoryTab /> },
+          { key: 'salary', label: t('reports.tab.salary'), children: <TeacherSalaryTab /> },
+          {
+            key: 'payroll',
+            label: t('reports.tab.payroll'),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <PayrollClose />
+              </Suspense>
+            ),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
 }
