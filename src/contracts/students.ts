@@ -56,6 +56,19 @@ export const ZStudent = z.object({
 });
 export type TStudent = z.infer<typeof ZStudent>;
 
+/**
+ * A row of the student list: the student plus money derived from the ledger (2-decimal strings).
+ * voucherBalance is the cached ledger sum (negative = owing); the totals are summed for the page's
+ * students only: purchased (PURCHASE), gift (GIFT), paid from voucher (class charges net of reversals).
+ */
+export const ZStudentListItem = ZStudent.extend({
+  voucherBalance: z.string(),
+  totalPurchased: z.string(),
+  totalGift: z.string(),
+  totalPaidFromVoucher: z.string(),
+});
+export type TStudentListItem = z.infer<typeof ZStudentListItem>;
+
 export const studentSortFields = [
   'lastName',
   'firstName',
@@ -124,9 +137,9 @@ export const studentEndpoints = {
     ...base,
     method: 'get',
     path: '/students',
-    summary: 'Students of the centre, filtered, sorted and paged',
+    summary: 'Students of the centre, filtered, sorted and paged, with their voucher balance and totals',
     query: ZStudentListQuery,
-    reply: listReply(ZStudent),
+    reply: listReply(ZStudentListItem),
   }),
   exportXlsx: defineEndpoint({
     ...base,

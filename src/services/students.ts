@@ -1,9 +1,15 @@
 import type { TReferral, TReferralBody, TReferrer, TReferrerBody } from '@/contracts/referrals';
-import type { TDeactivateStudentsReply, TImportReply, TStudent, TStudentBody } from '@/contracts/students';
+import type {
+  TDeactivateStudentsReply,
+  TImportReply,
+  TStudent,
+  TStudentBody,
+  TStudentListItem,
+} from '@/contracts/students';
 import { call, type ListResult, type Query, uploadSpreadsheet } from './http';
 
 // Writes skip the global error handler: the forms put field errors on their fields.
-export const listStudents = (params: Query) => call<ListResult<TStudent>>('/api/students', { params });
+export const listStudents = (params: Query) => call<ListResult<TStudentListItem>>('/api/students', { params });
 export const getStudent = (id: number) => call<TStudent>(`/api/students/${id}`);
 export const createStudent = (data: TStudentBody) =>
   call<TStudent>('/api/students', { method: 'POST', data, skipErrorHandler: true });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendLedgerEntries, lockStudentBalance } from '../../server/features/vouchers/ledger';
+import { Prisma } from '../../server/generated/prisma/client';
 import { callerWith, createStudent, createTeacher, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { createClassRow, createCourseRow } from '../support/schedule-rows';
@@ -48,7 +50,7 @@ const today = localDate(new Date());
 const created: {
   completed: { teacherId: number; startAt: Date; endAt: Date }[];
   today: { id: number; status: string; startAt: Date }[];
-  purchases: { type: string; date: string; voucher: string }[];
+  purchases: { student: number; type: string; date: string; voucher: string; gift: string }[];
   balances: Map<number, { active: boolean; balance: Decimal; name: string }>;
   unpaid: number[];
   teachers: number;
@@ -93,7 +95,7 @@ beforeAll(async () => {
         idempotencyKey: randomUUID(),
       });
       expect(res.status).toBe(201);
-      created.purchases.push({ type, date: purchaseDate, voucher: voucherAmount });
+      created.purchases.push({ student: s.id, type, date: purchaseDate, voucher: voucherAmount, gift: giftAmount });
       balance = balance.plus(type === 'REFUND' ? new Decimal(voucherAmount).neg() : voucherAmount).plus(giftAmount);
     };
     if (p.voucher) await post('PURCHASE', p.voucher, p.gift ?? '0');
@@ -118,7 +120,7 @@ beforeAll(async () => {
       idempotencyKey: randomUUID(),
     });
     expect(res.status).toBe(201);
-    created.purchases.push({ type, date, voucher: voucherAmount });
+    created.purchases.push({ student: rich.id, type, date, voucher: voucherAmount, gift: '0' });
     const entry = created.balances.get(rich.id);
     if (entry) entry.balance = entry.balance.plus(type === 'REFUND' ? new Decimal(voucherAmount).neg() : voucherAmount);
   }
@@ -351,5 +353,69 @@ describe('PUT /api/organisation/low-balance-threshold', () => {
     expect((await callerWith(ctx.app, second.tokens.admin).get('/api/dashboard')).body.lowBalanceThreshold).toBe(
       '200.00',
     );
+  });
+});
+
+describe('GET /api/students: money derived from the ledger', () => {
+  it("shows each student's balance, purchased, gift and paid from voucher (charges net of reversals)", async () => {
+    const org = first.centre.id;
+    const low = await ctx.prisma.student.findFirstOrThrow({ where: { organisationId: org, studentId: 'D-Low' } });
+    const teacher = await ctx.prisma.teacher.findFirstOrThrow({ where: { organisationId: org, deletedAt: null } });
+    const course = await ctx.prisma.course.findFirstOrThrow({ where: { organisationId: org } });
+    const lesson = await createClassRow(ctx.prisma, {
+      organisationId: org,
+      teacherId: teacher.id,
+      courseId: course.id,
+      startAt: at(addDays(today, -2), '10:00').toISOString(),
+      endAt: at(addDays(today, -2), '11:00').toISOString(),
+      status: 'COMPLETED',
+      paymentType: 'VOUCHER',
+      students: [{ id: low.id, attendance: 'ATTENDED' }],
+    });
+    // A charge, its reversal and a second charge, posted as the ledger posts them.
+    const entryDate = new Date(`${addDays(today, -2)}T00:00:00Z`);
+    await ctx.prisma.$transaction(async (tx) => {
+      const locked = await lockStudentBalance(tx, org, low.id);
+      await appendLedgerEntries(tx, locked, first.admin.id, [
+        { kind: 'CLASS_CHARGE', amount: new Prisma.Decimal('-45.00'), entryDate, scheduleId: lesson.id, chargeSeq: 1 },
+      ]);
+    });
+    const charge = await ctx.prisma.voucherLedgerEntry.findFirstOrThrow({ where: { scheduleId: lesson.id } });
+    await ctx.prisma.$transaction(async (tx) => {
+      const locked = await lockStudentBalance(tx, org, low.id);
+      await appendLedgerEntries(tx, locked, first.admin.id, [
+        {
+          kind: 'CHARGE_REVERSAL',
+          amount: new Prisma.Decimal('45.00'),
+          entryDate,
+          scheduleId: lesson.id,
+          chargeSeq: 1,
+          reversesId: charge.id,
+        },
+        { kind: 'CLASS_CHARGE', amount: new Prisma.Decimal('-30.10'), entryDate, scheduleId: lesson.id, chargeSeq: 2 },
+      ]);
+    });
+    const lowEntry = created.balances.get(low.id);
+    if (lowEntry) lowEntry.balance = lowEntry.balance.minus('30.10');
+
+    const res = await operator.get('/api/students', { q: 'Dash', pageSize: 100 });
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.data.map((s: { id: number }) => [s.id, s]));
+    const sum = (id: number, pick: (p: (typeof created.purchases)[number]) => string | null) =>
+      created.purchases
+        .filter((p) => p.student === id)
+        .reduce((n, p) => n.plus(pick(p) ?? 0), new Decimal(0))
+        .toFixed(2);
+    for (const [id, s] of created.balances) {
+      expect(byId.get(id)).toMatchObject({
+        voucherBalance: s.balance.toFixed(2),
+        totalPurchased: sum(id, (p) => (p.type === 'PURCHASE' ? p.voucher : null)),
+        totalGift: sum(id, (p) => p.gift),
+        totalPaidFromVoucher: id === low.id ? '30.10' : '0.00',
+      });
+    }
+    expect(byId.get(low.id)).toMatchObject({ voucherBalance: '119.90', totalPurchased: '150.00' });
+    const owing = [...created.balances.entries()].find(([, s]) => s.name === 'Owing Dash');
+    expect(owing && (byId.get(owing[0]) as { voucherBalance: string }).voucherBalance).toBe('-40.00');
   });
 });

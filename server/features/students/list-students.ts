@@ -44,12 +44,54 @@ function studentOrder(f: TStudentFilters) {
 }
 
 export async function listStudents(prisma: PrismaClient, auth: AuthContext, query: z.output<typeof ZStudentListQuery>) {
-  const where = await studentWhere(prisma, organisationOf(auth), query);
+  const organisationId = organisationOf(auth);
+  const where = await studentWhere(prisma, organisationId, query);
   const [rows, total] = await prisma.$transaction([
-    prisma.student.findMany({ where, orderBy: studentOrder(query), ...pageArgs(query), select: studentSelect }),
+    prisma.student.findMany({
+      where,
+      orderBy: studentOrder(query),
+      ...pageArgs(query),
+      select: { ...studentSelect, voucherBalance: true },
+    }),
     prisma.student.count({ where }),
   ]);
-  return { data: rows.map(toStudent), total, success: true as const };
+  const totals = await ledgerTotalsOf(
+    prisma,
+    organisationId,
+    rows.map((r) => r.id),
+  );
+  return {
+    data: rows.map((row) => ({
+      ...toStudent(row),
+      voucherBalance: row.voucherBalance.toFixed(2),
+      ...(totals.get(row.id) ?? NO_TOTALS),
+    })),
+    total,
+    success: true as const,
+  };
+}
+
+const NO_TOTALS = { totalPurchased: '0.00', totalGift: '0.00', totalPaidFromVoucher: '0.00' };
+
+/**
+ * The ledger totals of the page's students only, in one grouped query over their entries (the
+ * (organisationId, studentId, id) index): purchased = Σ PURCHASE, gift = Σ GIFT, paid from voucher =
+ * -(Σ CLASS_CHARGE + Σ CHARGE_REVERSAL), as the student's ledger defines them.
+ */
+async function ledgerTotalsOf(prisma: PrismaClient, organisationId: number, studentIds: number[]) {
+  const totals = new Map<number, typeof NO_TOTALS>();
+  if (!studentIds.length) return totals;
+  const sums = await prisma.$queryRaw<{ studentId: number; purchased: string; gift: string; paid: string }[]>`
+    SELECT "studentId",
+      (COALESCE(SUM("amount") FILTER (WHERE "kind" = 'PURCHASE'), 0))::numeric(14, 2)::text AS purchased,
+      (COALESCE(SUM("amount") FILTER (WHERE "kind" = 'GIFT'), 0))::numeric(14, 2)::text AS gift,
+      (-COALESCE(SUM("amount") FILTER (WHERE "kind" IN ('CLASS_CHARGE', 'CHARGE_REVERSAL')), 0))::numeric(14, 2)::text AS paid
+    FROM "VoucherLedgerEntry"
+    WHERE "organisationId" = ${organisationId} AND "studentId" = ANY(${studentIds}::int[])
+    GROUP BY "studentId"`;
+  for (const s of sums)
+    totals.set(s.studentId, { totalPurchased: s.purchased, totalGift: s.gift, totalPaidFromVoucher: s.paid });
+  return totals;
 }
 
 /** The whole filtered view (every page) as an .xlsx download. */
