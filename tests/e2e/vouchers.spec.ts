@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, signIn } from './support';
 
 const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 test.describe.configure({ timeout: 90_000 });
@@ -22,8 +22,40 @@ async function addStudent(page: Page, studentId: string, lastName: string): Prom
   return reply.body.id;
 }
 
-test('an operator records a purchase with a gift and the student voucher tab explains the balance', async ({
+/** A VOUCHER class of the demo teacher for one student at `rate`, begun 3 hours ago, 90 minutes long. */
+async function addTaughtClass(request: APIRequestContext, studentId: number, rate: string, tag: string) {
+  const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}` };
+  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
+  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
+    (t) => t.login === 'teacher',
+  );
+  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
+  const start = new Date(Date.now() - 3 * 3_600_000);
+  start.setUTCMinutes(0, 0, 0);
+  const created = await request.post('/api/schedules', {
+    headers,
+    data: {
+      courseType: 'ONE_ON_ONE',
+      courseId: courses[0].id,
+      teacherId: teacher?.id,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
+      paymentType: 'VOUCHER',
+      comments: `Voucher class ${tag}`,
+      students: [{ studentId, hourlyRate: rate }],
+      // The demo teacher has a full timetable: this class may overlap one of theirs.
+      override: { reason: `browser test ${tag}` },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
+}
+
+test('an operator records a purchase with a gift, the teacher confirms a class, and the voucher tab explains the balance', async ({
   page,
+  browser,
+  request,
 }) => {
   const lastName = `Voucher${suffix}`;
   await signIn(page, 'operator');
@@ -74,4 +106,36 @@ test('an operator records a purchase with a gift and the student voucher tab exp
   await expect(purchase).toContainText('CA$300.00CA$300.00');
   await expect(gift).toHaveCount(1);
   await expect(gift).toContainText('CA$50.00CA$350.00');
+
+  // The demo teacher confirms, on a phone, the 90-minute class they taught this student at 45.00 an hour.
+  const classId = await addTaughtClass(request, id, '45', suffix);
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await signIn(phone, 'teacher');
+  await phone.goto('/teacherConfirmation');
+  const card = phone.locator('.ant-card').filter({ hasText: `Vee ${lastName}` });
+  await card.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(card.getByText('Completed')).toBeVisible();
+  await phone.close();
+
+  // 1.5 h x 45.00 = 67.50 charged: balance 350.00 - 67.50 = 282.50, and the charge says why.
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await page.reload();
+  await page.getByRole('tab', { name: 'Voucher History' }).click();
+  await expect(totals.filter({ hasText: 'Balance' })).toContainText('CA$282.50');
+  await expect(totals.filter({ hasText: 'Total paid from voucher' })).toContainText('CA$67.50');
+  const charge = page.getByRole('row', { name: /Class charge/ });
+  await expect(charge).toHaveCount(1);
+  await expect(charge).toContainText('-CA$67.50CA$282.50');
+  await expect(charge).toContainText('1.50 h × CA$45.00');
+  await expect(charge).toContainText('Attended');
+  await page.screenshot({ path: `${test.info().outputDir}/voucher-tab-charge.png` });
+
+  // One click opens that class in the table view, on its attendance.
+  await charge.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/schedule/table-view\\?id=${classId}$`));
+  await expect(page.getByText(`Showing class #${classId} only`)).toBeVisible();
+  const attendance = page.locator('.ant-table-expanded-row');
+  await expect(attendance).toContainText(`Vee ${lastName}`);
+  await expect(attendance).toContainText('Attended');
+  await page.screenshot({ path: `${test.info().outputDir}/table-view-one-class.png` });
 });

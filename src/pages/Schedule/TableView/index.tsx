@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button, Popconfirm } from 'antd';
-import { useRef, useState } from 'react';
+import { type Key, useEffect, useRef, useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
@@ -33,6 +33,8 @@ export default function ScheduleTablePage() {
   // ?id= shows one class opened on its students' attendance (the voucher ledger links here).
   const [search] = useSearchParams();
   const onlyId = /^\d{1,9}$/.test(search.get('id') ?? '') ? Number(search.get('id')) : undefined;
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  useEffect(() => setExpanded(onlyId ? [onlyId] : []), [onlyId]);
 
   const act = async (write: () => Promise<unknown>, successId: string) => {
     if (await runScheduleWrite(write, t(successId), t)) editor.reload();
@@ -126,7 +128,8 @@ export default function ScheduleTablePage() {
       expandable={{
         expandedRowRender: (s) => <ClassStudents schedule={s} />,
         columnWidth: 40,
-        defaultExpandedRowKeys: onlyId ? [onlyId] : undefined,
+        expandedRowKeys: expanded,
+        onExpandedRowsChange: setExpanded,
       }}
       batchActions={(selected, clear) => (
         <Popconfirm

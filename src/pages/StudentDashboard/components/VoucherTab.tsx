@@ -45,33 +45,33 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
     {
       title: t('vouchers.ledger.date'),
       dataIndex: 'entryDate',
-      width: 120,
+      width: 110,
       render: (_, e) => <span style={nowrap}>{format.date(e.entryDate)}</span>,
     },
     {
       title: t('vouchers.ledger.kind'),
       dataIndex: 'kind',
-      width: 140,
+      width: 130,
       render: (_, e) => <Tag color={KIND_COLOURS[e.kind]}>{t(KIND_IDS[e.kind])}</Tag>,
     },
     {
       title: t('vouchers.ledger.amount'),
       dataIndex: 'amount',
       align: 'right',
-      width: 130,
+      width: 115,
       render: (_, e) => <span style={nowrap}>{format.money(e.amount)}</span>,
     },
     {
       title: t('vouchers.ledger.balanceAfter'),
       dataIndex: 'balanceAfter',
       align: 'right',
-      width: 130,
+      width: 120,
       render: (_, e) => <span style={nowrap}>{format.money(e.balanceAfter)}</span>,
     },
     {
       title: t('vouchers.ledger.class'),
       dataIndex: 'class',
-      width: 300,
+      width: 250,
       render: (_, e) => {
         const c = e.class;
         if (!c) return e.note ?? '';
@@ -99,7 +99,7 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
     {
       title: t('vouchers.ledger.enteredBy'),
       dataIndex: 'createdBy',
-      width: 140,
+      width: 120,
       ellipsis: true,
       render: (_, e) => e.createdBy.name,
     },
