@@ -1,5 +1,6 @@
 import account from './en-US/account';
 import common from './en-US/common';
+import dashboard from './en-US/dashboard';
 import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
@@ -22,5 +23,6 @@ export default {
   ...schedules,
   ...scheduleViews,
   ...vouchers,
+  ...dashboard,
   ...reports,
 };

@@ -1,5 +1,6 @@
 import account from './zh-CN/account';
 import common from './zh-CN/common';
+import dashboard from './zh-CN/dashboard';
 import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
@@ -22,5 +23,6 @@ export default {
   ...schedules,
   ...scheduleViews,
   ...vouchers,
+  ...dashboard,
   ...reports,
 };

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
 import { benchCalendar } from './calendar';
+import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
 import { benchSalary } from './salary';
@@ -47,6 +48,8 @@ async function all() {
   await benchImports();
   console.log('');
   await benchSchedules();
+  console.log('');
+  await benchDashboard();
   console.log('');
   await benchFirstLoad();
   console.log('');

@@ -1,27 +1,28 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { Link } from '@umijs/max';
-import { Tag } from 'antd';
-import type { TStudent } from '@/contracts/students';
+import { Tag, Typography } from 'antd';
+import type { TStudentListItem as TStudent } from '@/contracts/students';
 import type { Formatter } from '@/utils/format';
 
 type T = (id: string) => string;
 const dashboard = (s: TStudent) => `/student/studentDashboard/${s.id}`;
+const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** The student list's columns: what fits at 1366 px is shown, the rest is in the column settings. */
 export function studentColumns(t: T, format: Formatter, withStatus: boolean): ProColumns<TStudent>[] {
   return [
-    { title: t('lists.students.studentId'), dataIndex: 'studentId', sorter: true, width: 120, ellipsis: true },
+    { title: t('lists.students.studentId'), dataIndex: 'studentId', sorter: true, width: 105, ellipsis: true },
     {
       title: t('lists.column.name'),
       dataIndex: 'lastName',
       key: 'name',
       sorter: true,
       defaultSortOrder: 'ascend',
-      width: 170,
+      width: 125,
       ellipsis: true,
       render: (_, s) => <Link to={dashboard(s)}>{`${s.firstName} ${s.lastName}`}</Link>,
     },
-    { title: t('lists.column.phone'), dataIndex: 'phone', width: 150, ellipsis: true },
+    { title: t('lists.column.phone'), dataIndex: 'phone', width: 140, ellipsis: true },
     { title: t('lists.column.email'), dataIndex: 'email', width: 190, ellipsis: true },
     { title: t('lists.column.wechat'), dataIndex: 'wechat', width: 120, ellipsis: true },
     {
@@ -43,9 +44,10 @@ export function studentColumns(t: T, format: Formatter, withStatus: boolean): Pr
       dataIndex: 'hourlyRate',
       sorter: true,
       align: 'right',
-      width: 110,
+      width: 90,
       render: (_, s) => format.money(s.hourlyRate),
     },
+    ...moneyColumns(t, format),
     ...(withStatus ? [statusColumn(t)] : []),
     {
       title: t('lists.column.created'),
@@ -57,11 +59,44 @@ export function studentColumns(t: T, format: Formatter, withStatus: boolean): Pr
   ];
 }
 
+/**
+ * Money from the ledger: the balance (a negative one is owed, in red) and the totals purchased, gift
+ * and paid from voucher (the server sums them for the shown page only).
+ */
+function moneyColumns(t: T, format: Formatter): ProColumns<TStudent>[] {
+  const amount = (key: 'totalPurchased' | 'totalGift' | 'totalPaidFromVoucher', title: string, width: number) => ({
+    title,
+    dataIndex: key,
+    align: 'right' as const,
+    width,
+    render: (_: unknown, s: TStudent) => <span style={nowrap}>{format.money(s[key])}</span>,
+  });
+  return [
+    {
+      title: t('lists.students.money.balance'),
+      dataIndex: 'voucherBalance',
+      align: 'right',
+      width: 100,
+      render: (_, s) =>
+        s.voucherBalance.startsWith('-') ? (
+          <Typography.Text type="danger" title={t('lists.students.money.owing')} style={nowrap}>
+            {format.money(s.voucherBalance)}
+          </Typography.Text>
+        ) : (
+          <span style={nowrap}>{format.money(s.voucherBalance)}</span>
+        ),
+    },
+    amount('totalPurchased', t('lists.students.money.purchased'), 110),
+    amount('totalGift', t('lists.students.money.gift'), 90),
+    amount('totalPaidFromVoucher', t('lists.students.money.paid'), 105),
+  ];
+}
+
 function statusColumn(t: T): ProColumns<TStudent> {
   return {
     title: t('common.status'),
     dataIndex: 'active',
-    width: 90,
+    width: 70,
     render: (_, s) => (s.active ? <Tag color="green">{t('common.active')}</Tag> : <Tag>{t('common.inactive')}</Tag>),
   };
 }
@@ -88,5 +123,5 @@ export function studentFilters(t: T, withStatus: boolean): ProColumns<TStudent>[
   ];
 }
 
-/** Shown by default at 1366 px; the column settings show the rest. */
-export const hiddenStudentColumns = ['email', 'wechat', 'referrer', 'startDate', 'createdAt'];
+/** Hidden by default so the list fits 1366 px (with the money columns); the column settings show them. */
+export const hiddenStudentColumns = ['phone', 'email', 'wechat', 'referrer', 'startDate', 'totalGift', 'createdAt'];

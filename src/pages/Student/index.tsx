@@ -4,7 +4,7 @@ import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import { STUDENT_IMPORT_HEADERS } from '@/contracts/import-headers';
-import type { TStudent } from '@/contracts/students';
+import type { TStudentListItem as TStudent } from '@/contracts/students';
 import {
   activateStudent,
   deactivateStudent,

@@ -1,0 +1,91 @@
+import { Link, useIntl } from '@umijs/max';
+import { Card, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TDashboard, TTodayClass } from '@/contracts/dashboard';
+import { useFormat } from '@/utils/useFormat';
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/** Today's classes by start time: confirmed or not, each opening in the table view with its attendance. */
+export default function TodayClasses({ summary, calendarLink }: { summary?: TDashboard; calendarLink: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const format = useFormat();
+  const time = (iso: string) => format.dateTime(iso).slice(11);
+  // One click from each row: the time opens the class in the table view, with its students' attendance.
+  const columns: ColumnsType<TTodayClass> = [
+    {
+      title: t('dashboard.today.time'),
+      key: 'time',
+      width: 112,
+      render: (_, c) => (
+        <Link to={`/schedule/table-view?id=${c.id}`} style={nowrap} title={t('dashboard.today.open')}>
+          {`${time(c.startAt)}–${time(c.endAt)}`}
+        </Link>
+      ),
+    },
+    {
+      title: t('dashboard.today.course'),
+      key: 'course',
+      ellipsis: true,
+      render: (_, c) => (
+        <>
+          <div style={ellipsis}>{c.course.name}</div>
+          <Typography.Text type="secondary" style={{ ...ellipsis, display: 'block', fontSize: 12 }}>
+            {c.students.map((s) => s.name).join(', ')}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      title: t('dashboard.today.teacher'),
+      key: 'teacher',
+      width: 140,
+      ellipsis: true,
+      render: (_, c) => c.teacher.name,
+    },
+    {
+      title: '',
+      key: 'status',
+      width: 116,
+      align: 'right',
+      render: (_, c) =>
+        c.confirmed ? (
+          <Tag color="success" style={{ marginInlineEnd: 0 }}>
+            {t('dashboard.today.confirmed')}
+          </Tag>
+        ) : (
+          <Tag color="warning" style={{ marginInlineEnd: 0 }}>
+            {t('dashboard.today.notConfirmed')}
+          </Tag>
+        ),
+    },
+  ];
+  const today = summary?.classesToday;
+  return (
+    <Card
+      title={`${t('dashboard.today.title')} (${summary?.classesToday.total ?? '…'})`}
+      size="small"
+      extra={<Link to={calendarLink}>{t('dashboard.today.openCalendar')}</Link>}
+      style={{ height: '100%' }}
+    >
+      <Table<TTodayClass>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={today?.data}
+        loading={!summary}
+        pagination={false}
+        scroll={{ y: 470 }}
+        locale={{ emptyText: t('dashboard.today.empty') }}
+        data-testid="dashboard-today"
+      />
+      {today && today.total > today.data.length ? (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          {t('dashboard.today.more', { shown: today.data.length, total: today.total })}
+        </Typography.Text>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { BookOutlined, CalendarOutlined, SolutionOutlined, TeamOutlined } from '@ant-design/icons';
+import { Link, useIntl } from '@umijs/max';
+import { Card, Col, Row, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+import type { TDashboard } from '@/contracts/dashboard';
+
+/** Four figures across the top, each a link to the list behind it. */
+export default function Totals({ summary, calendarLink }: { summary?: TDashboard; calendarLink: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const tile = (title: string, value: number | undefined, to: string, icon: ReactNode, extra?: string) => (
+    <Col xs={12} md={6}>
+      <Link to={to} aria-label={title}>
+        <Card hoverable size="small" loading={!summary}>
+          <Statistic
+            title={title}
+            value={value}
+            prefix={icon}
+            suffix={extra ? <span style={{ fontSize: 13, color: 'rgba(0,0,0,0.45)' }}>{extra}</span> : undefined}
+          />
+        </Card>
+      </Link>
+    </Col>
+  );
+  const today = summary?.classesToday;
+  return (
+    <Row gutter={[16, 16]}>
+      {tile(
+        t('dashboard.totals.classesToday'),
+        today?.total,
+        calendarLink,
+        <CalendarOutlined />,
+        today ? t('dashboard.totals.confirmedOf', { confirmed: today.confirmed, total: today.total }) : undefined,
+      )}
+      {tile(
+        t('dashboard.totals.activeStudents'),
+        summary?.totals.activeStudents,
+        '/student/all-student',
+        <TeamOutlined />,
+      )}
+      {tile(t('dashboard.totals.activeTeachers'), summary?.totals.activeTeachers, '/teacher', <SolutionOutlined />)}
+      {tile(t('dashboard.totals.courses'), summary?.totals.courses, '/course', <BookOutlined />)}
+    </Row>
+  );
+}
