@@ -5,6 +5,7 @@ import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import pages from './en-US/pages';
+import payroll from './en-US/payroll';
 import reports from './en-US/reports';
 import request from './en-US/request';
 import schedules from './en-US/schedules';
@@ -23,6 +24,7 @@ export default {
   ...schedules,
   ...scheduleViews,
   ...vouchers,
+  ...payroll,
   ...dashboard,
   ...reports,
 };

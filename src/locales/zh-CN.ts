@@ -5,6 +5,7 @@ import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import pages from './zh-CN/pages';
+import payroll from './zh-CN/payroll';
 import reports from './zh-CN/reports';
 import request from './zh-CN/request';
 import schedules from './zh-CN/schedules';
@@ -23,6 +24,7 @@ export default {
   ...schedules,
   ...scheduleViews,
   ...vouchers,
+  ...payroll,
   ...dashboard,
   ...reports,
 };
