@@ -1,4 +1,5 @@
 import account from './en-US/account';
+import audit from './en-US/audit';
 import common from './en-US/common';
 import dashboard from './en-US/dashboard';
 import forms from './en-US/forms';
@@ -27,4 +28,5 @@ export default {
   ...payroll,
   ...dashboard,
   ...reports,
+  ...audit,
 };

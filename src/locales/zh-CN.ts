@@ -1,4 +1,5 @@
 import account from './zh-CN/account';
+import audit from './zh-CN/audit';
 import common from './zh-CN/common';
 import dashboard from './zh-CN/dashboard';
 import forms from './zh-CN/forms';
@@ -27,4 +28,5 @@ export default {
   ...payroll,
   ...dashboard,
   ...reports,
+  ...audit,
 };

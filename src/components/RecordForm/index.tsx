@@ -1,7 +1,9 @@
 import { ModalForm } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import type { FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import HistoryTabs from '@/components/HistoryTab/HistoryTabs';
+import type { TAuditEntity } from '@/contracts/audit';
 import { toRequestFailure } from '@/utils/requestError';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { placeFieldErrors } from './fieldErrors';
@@ -41,6 +43,8 @@ interface Props<Values> extends Omit<RecordFormOpenProps<unknown>, 'record'> {
   columns?: 1 | 2;
   /** The write; messages, field errors and closing are the wrapper's. */
   save: (values: Values) => Promise<unknown>;
+  /** The record's audit history: when editing, the form gets tabs "Details" | "History". */
+  history?: { entity: TAuditEntity; id: number };
   children: ReactNode;
 }
 
@@ -53,12 +57,22 @@ const CHROME = 180;
  * field, Enter saves, Esc cancels, and the server's field errors on their fields.
  */
 export default function RecordForm<Values extends object>(props: Props<Values>) {
-  const { kind, open, editing, form, initialValues, columns = 1, save, onClose, onSaved, children } = props;
+  const { kind, open, editing, form, initialValues, columns = 1, save, history, onClose, onSaved, children } = props;
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const record = t(recordNames[kind]);
   const wrapClassName = `record-form record-form-${kind}`;
   useFirstFieldFocus(open, `.record-form-${kind} .ant-modal-body`);
+  // A list's form instance lives on between openings, and antd merges what it held over the next
+  // opening's initial values: the second edit of a record showed the values it was first opened with.
+  // Each opening starts from its own values (the page's effects, which run after this one, still win).
+  const startValues = useRef(initialValues);
+  startValues.current = initialValues;
+  useEffect(() => {
+    if (!open) return;
+    const held = Object.keys(form.getFieldsValue(true) as object).map((name) => [name, undefined]);
+    form.setFieldsValue({ ...Object.fromEntries(held), ...startValues.current } as never);
+  }, [open, form]);
 
   const onFinish = async (values: Values) => {
     const fields = form.getFieldsError().map((field) => field.name.join('.'));
@@ -113,7 +127,9 @@ export default function RecordForm<Values extends object>(props: Props<Values>) 
       }}
       onFinish={onFinish}
     >
-      {children}
+      <HistoryTabs open={open} history={editing ? history : undefined} grid t={t}>
+        {children}
+      </HistoryTabs>
     </ModalForm>
   );
 }

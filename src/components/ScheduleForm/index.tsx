@@ -2,6 +2,7 @@ import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea }
 import { Col, DatePicker, Form, message, Row, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
+import HistoryTabs from '@/components/HistoryTab/HistoryTabs';
 import CourseSelect from '@/components/RecordForm/CourseSelect';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { isSubmitKey, useFirstFieldFocus } from '@/components/RecordForm/keyboard';
@@ -172,171 +173,177 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
         }}
         onFinish={onFinish}
       >
-        <Row gutter={16}>
-          <Col span={12}>
-            <CourseSelect
-              name="courseId"
-              label={t('schedules.field.course')}
-              rules={[choose(t('schedules.field.course'))]}
-              current={record ? [record.course.id] : defaults?.courseId ? [defaults.courseId] : []}
-              onCourse={(course) => {
-                const ids = course?.teachers.map((teacher) => teacher.id) ?? [];
-                setCourseTeachers(ids);
-                if (ids.length === 1 && !form.getFieldValue('teacherId')) form.setFieldValue('teacherId', ids[0]);
-              }}
-            />
-          </Col>
-          <Col span={12}>
-            <TeacherSelect
-              name="teacherId"
-              label={t('schedules.field.teacher')}
-              placeholder={t('forms.teacher.pick')}
-              rules={[choose(t('schedules.field.teacher'))]}
-              current={record ? [record.teacher] : []}
-              first={courseTeachers}
-            />
-          </Col>
-          <Col span={12}>
-            <ProFormSelect
-              name="courseType"
-              label={t('schedules.field.courseType')}
-              allowClear={false}
-              options={Object.entries(COURSE_TYPE_IDS).map(([value, id]) => ({ value, label: t(id) }))}
-              rules={[choose(t('schedules.field.courseType'))]}
-            />
-          </Col>
-          <Col span={12}>
-            <ProFormSelect
-              name="paymentType"
-              label={t('schedules.field.paymentType')}
-              allowClear={false}
-              options={Object.entries(PAYMENT_TYPE_IDS).map(([value, id]) => ({ value, label: t(id) }))}
-              rules={[choose(t('schedules.field.paymentType'))]}
-            />
-          </Col>
-          <Col span={24}>
-            <ProFormSelect
-              name="students"
-              label={t('schedules.field.students')}
-              showSearch
-              debounceTime={300}
-              placeholder={t('forms.student.search')}
-              request={async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? '')}
-              fieldProps={{
-                mode: 'multiple',
-                labelInValue: true,
-                filterOption: false,
-                maxCount: courseType === 'ONE_ON_ONE' ? 1 : undefined,
-              }}
-              rules={[
-                choose(t('schedules.field.students')),
-                {
-                  validator: async (_rule, picked?: unknown[]) => {
-                    if (courseType === 'ONE_ON_ONE' && (picked?.length ?? 0) > 1)
-                      throw new Error(t('schedules.rule.oneOnOne'));
+        <HistoryTabs open={open} history={record && { entity: 'SCHEDULE', id: record.id }} t={t}>
+          <Row gutter={16}>
+            <Col span={12}>
+              <CourseSelect
+                name="courseId"
+                label={t('schedules.field.course')}
+                rules={[choose(t('schedules.field.course'))]}
+                current={record ? [record.course.id] : defaults?.courseId ? [defaults.courseId] : []}
+                onCourse={(course) => {
+                  const ids = course?.teachers.map((teacher) => teacher.id) ?? [];
+                  setCourseTeachers(ids);
+                  if (ids.length === 1 && !form.getFieldValue('teacherId')) form.setFieldValue('teacherId', ids[0]);
+                }}
+              />
+            </Col>
+            <Col span={12}>
+              <TeacherSelect
+                name="teacherId"
+                label={t('schedules.field.teacher')}
+                placeholder={t('forms.teacher.pick')}
+                rules={[choose(t('schedules.field.teacher'))]}
+                current={record ? [record.teacher] : []}
+                first={courseTeachers}
+              />
+            </Col>
+            <Col span={12}>
+              <ProFormSelect
+                name="courseType"
+                label={t('schedules.field.courseType')}
+                allowClear={false}
+                options={Object.entries(COURSE_TYPE_IDS).map(([value, id]) => ({ value, label: t(id) }))}
+                rules={[choose(t('schedules.field.courseType'))]}
+              />
+            </Col>
+            <Col span={12}>
+              <ProFormSelect
+                name="paymentType"
+                label={t('schedules.field.paymentType')}
+                allowClear={false}
+                options={Object.entries(PAYMENT_TYPE_IDS).map(([value, id]) => ({ value, label: t(id) }))}
+                rules={[choose(t('schedules.field.paymentType'))]}
+              />
+            </Col>
+            <Col span={24}>
+              <ProFormSelect
+                name="students"
+                label={t('schedules.field.students')}
+                showSearch
+                debounceTime={300}
+                placeholder={t('forms.student.search')}
+                request={async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? '')}
+                fieldProps={{
+                  mode: 'multiple',
+                  labelInValue: true,
+                  filterOption: false,
+                  maxCount: courseType === 'ONE_ON_ONE' ? 1 : undefined,
+                }}
+                rules={[
+                  choose(t('schedules.field.students')),
+                  {
+                    validator: async (_rule, picked?: unknown[]) => {
+                      if (courseType === 'ONE_ON_ONE' && (picked?.length ?? 0) > 1)
+                        throw new Error(t('schedules.rule.oneOnOne'));
+                    },
                   },
-                },
-              ]}
-            />
-          </Col>
-          <Col span={8}>
-            <Form.Item name="day" label={t('schedules.field.day')} rules={[choose(t('schedules.field.day'))]}>
-              <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="startTime" label={t('schedules.field.start')} rules={[choose(t('schedules.field.start'))]}>
-              <TimePicker {...time} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item
-              name="endTime"
-              label={t('schedules.field.end')}
-              dependencies={['startTime']}
-              rules={[choose(t('schedules.field.end')), endAfter('startTime')]}
-            >
-              <TimePicker {...time} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <ProFormSwitch name="teacherTimes" label={t('schedules.field.teacherTimes')} />
-          </Col>
-          {teacherTimes && (
-            <>
-              <Col span={8}>
-                <Form.Item
-                  name="teacherStartTime"
-                  label={t('schedules.field.teacherStart')}
-                  rules={[choose(t('schedules.field.teacherStart'))]}
-                >
-                  <TimePicker {...time} />
-                </Form.Item>
-              </Col>
-              <Col span={8}>
-                <Form.Item
-                  name="teacherEndTime"
-                  label={t('schedules.field.teacherEnd')}
-                  dependencies={['teacherStartTime']}
-                  rules={[choose(t('schedules.field.teacherEnd')), endAfter('teacherStartTime')]}
-                >
-                  <TimePicker {...time} />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          {!teacherTimes && <Col span={16} />}
-          <Col span={12}>
-            <TermSelect
-              name="termId"
-              label={t('schedules.field.term')}
-              current={record?.term?.id}
-              fieldProps={{ allowClear: true }}
-            />
-          </Col>
-          <Col span={12}>
-            <ProFormText
-              name="address"
-              label={t('schedules.field.address')}
-              rules={[{ max: 200, message: t('forms.rule.max', { max: 200 }) }]}
-            />
-          </Col>
-          <Col span={8}>
-            <ProFormText
-              name="hourlyRate"
-              label={t('schedules.field.hourlyRate')}
-              placeholder={t('schedules.field.hourlyRate.default')}
-              fieldProps={{ suffix: currency, inputMode: 'decimal' }}
-              rules={[money]}
-            />
-          </Col>
-          <Col span={8}>
-            <ProFormText
-              name="teacherHourlyRate"
-              label={t('schedules.field.teacherHourlyRate')}
-              placeholder={t('schedules.field.teacherHourlyRate.default')}
-              fieldProps={{ suffix: currency, inputMode: 'decimal' }}
-              rules={[money]}
-            />
-          </Col>
-          <Col span={8}>
-            <ProFormText
-              name="price"
-              label={t('schedules.field.price')}
-              fieldProps={{ suffix: currency, inputMode: 'decimal' }}
-              rules={[money]}
-            />
-          </Col>
-          <Col span={24}>
-            <ProFormTextArea
-              name="comments"
-              label={t('forms.common.comments')}
-              fieldProps={{ rows: 2 }}
-              rules={[{ max: 5000, message: t('forms.rule.max', { max: 5000 }) }]}
-            />
-          </Col>
-        </Row>
-        {!record && <RepeatFields form={form} today={todayIn(timeZone)} />}
+                ]}
+              />
+            </Col>
+            <Col span={8}>
+              <Form.Item name="day" label={t('schedules.field.day')} rules={[choose(t('schedules.field.day'))]}>
+                <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="startTime"
+                label={t('schedules.field.start')}
+                rules={[choose(t('schedules.field.start'))]}
+              >
+                <TimePicker {...time} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="endTime"
+                label={t('schedules.field.end')}
+                dependencies={['startTime']}
+                rules={[choose(t('schedules.field.end')), endAfter('startTime')]}
+              >
+                <TimePicker {...time} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <ProFormSwitch name="teacherTimes" label={t('schedules.field.teacherTimes')} />
+            </Col>
+            {teacherTimes && (
+              <>
+                <Col span={8}>
+                  <Form.Item
+                    name="teacherStartTime"
+                    label={t('schedules.field.teacherStart')}
+                    rules={[choose(t('schedules.field.teacherStart'))]}
+                  >
+                    <TimePicker {...time} />
+                  </Form.Item>
+                </Col>
+                <Col span={8}>
+                  <Form.Item
+                    name="teacherEndTime"
+                    label={t('schedules.field.teacherEnd')}
+                    dependencies={['teacherStartTime']}
+                    rules={[choose(t('schedules.field.teacherEnd')), endAfter('teacherStartTime')]}
+                  >
+                    <TimePicker {...time} />
+                  </Form.Item>
+                </Col>
+              </>
+            )}
+            {!teacherTimes && <Col span={16} />}
+            <Col span={12}>
+              <TermSelect
+                name="termId"
+                label={t('schedules.field.term')}
+                current={record?.term?.id}
+                fieldProps={{ allowClear: true }}
+              />
+            </Col>
+            <Col span={12}>
+              <ProFormText
+                name="address"
+                label={t('schedules.field.address')}
+                rules={[{ max: 200, message: t('forms.rule.max', { max: 200 }) }]}
+              />
+            </Col>
+            <Col span={8}>
+              <ProFormText
+                name="hourlyRate"
+                label={t('schedules.field.hourlyRate')}
+                placeholder={t('schedules.field.hourlyRate.default')}
+                fieldProps={{ suffix: currency, inputMode: 'decimal' }}
+                rules={[money]}
+              />
+            </Col>
+            <Col span={8}>
+              <ProFormText
+                name="teacherHourlyRate"
+                label={t('schedules.field.teacherHourlyRate')}
+                placeholder={t('schedules.field.teacherHourlyRate.default')}
+                fieldProps={{ suffix: currency, inputMode: 'decimal' }}
+                rules={[money]}
+              />
+            </Col>
+            <Col span={8}>
+              <ProFormText
+                name="price"
+                label={t('schedules.field.price')}
+                fieldProps={{ suffix: currency, inputMode: 'decimal' }}
+                rules={[money]}
+              />
+            </Col>
+            <Col span={24}>
+              <ProFormTextArea
+                name="comments"
+                label={t('forms.common.comments')}
+                fieldProps={{ rows: 2 }}
+                rules={[{ max: 5000, message: t('forms.rule.max', { max: 5000 }) }]}
+              />
+            </Col>
+          </Row>
+          {!record && <RepeatFields form={form} today={todayIn(timeZone)} />}
+        </HistoryTabs>
       </ModalForm>
       {dialogs.dialogs}
     </>

@@ -30,6 +30,7 @@ export default function CourseForm({ open, record, onClose, onSaved }: RecordFor
   return (
     <RecordForm<CourseValues>
       kind="course"
+      history={record && { entity: 'COURSE', id: record.id }}
       open={open}
       editing={!!record}
       form={form}

@@ -16,7 +16,8 @@ export default function StaffForm({ open, record, onClose, onSaved }: RecordForm
   const [form] = Form.useForm<Values>();
   const { t, required, zod } = useFormRules();
   // Only admins choose a role; everyone else creates operators and keeps roles as they are.
-  const canChangeRole = useAccess()['staff:changeRole'];
+  const access = useAccess();
+  const canChangeRole = access['staff:changeRole'];
   // The server refuses a change of one's own role or activation: the form does not offer it.
   const { userId } = useCentre();
   const self = record !== undefined && record.id === userId;
@@ -33,6 +34,7 @@ export default function StaffForm({ open, record, onClose, onSaved }: RecordForm
   return (
     <RecordForm<Values>
       kind="staff"
+      history={record && (access['users:read'] || canChangeRole) ? { entity: 'USER', id: record.id } : undefined}
       open={open}
       editing={!!record}
       form={form}

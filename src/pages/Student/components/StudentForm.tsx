@@ -37,6 +37,7 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
   return (
     <RecordForm<TStudentBody>
       kind="student"
+      history={record && { entity: 'STUDENT', id: record.id }}
       open={open}
       editing={!!record}
       form={form}

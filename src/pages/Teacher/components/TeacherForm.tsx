@@ -53,6 +53,7 @@ export default function TeacherForm({ open, record, onClose, onSaved }: RecordFo
   return (
     <RecordForm<Values>
       kind="teacher"
+      history={record && { entity: 'TEACHER', id: record.id }}
       open={open}
       editing={!!record}
       form={form}

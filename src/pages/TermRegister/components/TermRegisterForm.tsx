@@ -50,6 +50,7 @@ export default function TermRegisterForm({ open, record, onClose, onSaved }: Rec
   return (
     <RecordForm<RegisterValues>
       kind="termRegister"
+      history={record && { entity: 'TERM_REGISTER', id: record.id }}
       open={open}
       editing={!!record}
       form={form}

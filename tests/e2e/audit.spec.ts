@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
+const SHOTS = process.env.SHOTS_DIR;
+test.describe.configure({ timeout: 90_000 });
+test.use({ viewport: { width: 1366, height: 850 } });
+
+test("a student's rate change shows in the form's History tab and in the admin's audit list", async ({
+  page,
+}, info) => {
+  const lastName = `Audited${suffix}`;
+  const studentId = `AU-${suffix}`;
+  await signIn(page, 'admin');
+  await page.goto('/student/all-student');
+  // Setup through the API: a student with a rate of 40.
+  const created = await page.evaluate(
+    async ({ studentId, lastName }) => {
+      const token = localStorage.getItem('levelup-access-token');
+      const res = await fetch('/api/students', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ studentId, firstName: 'Rita', lastName, hourlyRate: '40' }),
+      });
+      return { status: res.status, body: (await res.json()) as { id: number } };
+    },
+    { studentId, lastName },
+  );
+  expect(created.status).toBe(201);
+
+  // The change, made in the edit form.
+  const search = page.getByPlaceholder('Name or student ID');
+  await search.fill(studentId);
+  await search.press('Enter');
+  const row = page.getByRole('row', { name: new RegExp(lastName) });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit student' });
+  await expect(dialog.getByRole('tab', { name: 'Details' })).toBeVisible();
+  await dialog.getByLabel('Hourly rate').fill('45.5');
+  // The list reloads after the save: the next Edit opens the saved values.
+  const reloaded = page.waitForResponse((r) => r.url().includes('/api/students?') && r.request().method() === 'GET');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await reloaded;
+
+  // Opened again: the History tab says who changed what, from what to what.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog.getByLabel('Hourly rate')).toHaveValue('45.50');
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  const change = dialog.locator('.history-event').first();
+  await expect(change).toContainText('Hourly rate: CA$40.00 → CA$45.50');
+  await expect(change).toContainText('Changed');
+  await expect(dialog.locator('.history-event')).toHaveCount(2); // and its creation
+  await expect(dialog.locator('.history-event').last()).toContainText('Created with:');
+  // Back on Details the fields are as they were (hidden, not lost).
+  await dialog.getByRole('tab', { name: 'Details' }).click();
+  await expect(dialog.getByLabel('Hourly rate')).toHaveValue('45.50');
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/history-tab-${info.project.name}.png` });
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The admin's list, filtered to this student: the same change, with the record named.
+  await page.goto('/audit');
+  await expect(page.locator('.ant-table-tbody').getByRole('row').first()).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-all-${info.project.name}.png` });
+  const filters = page.locator('.ant-pro-query-filter');
+  await filters.getByLabel('Record type').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Student$/ }).click();
+  await filters.getByLabel('Record ID').fill(String(created.body.id));
+  await page.getByRole('button', { name: /Query/ }).click();
+  const rows = page.locator('.ant-table-tbody').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText(`Rita ${lastName} (${studentId})`);
+  await expect(rows.first()).toContainText('Hourly rate: CA$40.00 → CA$45.50');
+  await expect(rows.last()).toContainText('Created');
+  // Narrowed to changes only: the creation drops out (Action is among the folded filters).
+  await filters.locator('.ant-pro-query-filter-collapse-button').click();
+  await filters.getByLabel('Action').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Changed$/ }).click();
+  await page.getByRole('button', { name: /Query/ }).click();
+  await expect(rows).toHaveCount(1);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-list-${info.project.name}.png` });
+});
