@@ -88,9 +88,18 @@ export default function TeacherSalaryTab() {
         <span className="salary-source">
           <Tag color={SOURCE_COLOURS[l.source]}>{t(SOURCE_IDS[l.source])}</Tag>
           {l.source === 'ADJUSTMENT' && (
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} ellipsis>
-              {l.reason} · {t('reports.salary.classOf', { date: format.date(l.classDate) })}
-            </Typography.Text>
+            <>
+              <Typography.Text
+                type="secondary"
+                style={{ display: 'block', fontSize: 12 }}
+                ellipsis={{ tooltip: l.reason }}
+              >
+                {l.reason}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {t('reports.salary.classOf', { date: format.date(l.classDate) })}
+              </Typography.Text>
+            </>
           )}
         </span>
       ),
