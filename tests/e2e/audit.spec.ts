@@ -65,7 +65,7 @@ test("a student's rate change shows in the form's History tab and in the admin's
 
   // The admin's list, filtered to this student: the same change, with the record named.
   await page.goto('/audit');
-  await expect(page.locator('.ant-table-tbody').getByRole('row').first()).toBeVisible();
+  await expect(page.locator('.ant-table-tbody .audit-changes').first()).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-all-${info.project.name}.png` });
   const filters = page.locator('.ant-pro-query-filter');
   await filters.getByLabel('Record type').click();
@@ -84,4 +84,24 @@ test("a student's rate change shows in the form's History tab and in the admin's
   await page.getByRole('button', { name: /Query/ }).click();
   await expect(rows).toHaveCount(1);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-list-${info.project.name}.png` });
+});
+
+// Screenshots for review only (SHOTS_DIR set): the class form's History tab and the list in Chinese.
+test('review screenshots: the class form History tab, the audit list in zh-CN', async ({ page }, info) => {
+  test.skip(!SHOTS, 'screenshots only');
+  await signIn(page, 'admin');
+  await page.goto('/schedule/table-view');
+  await page.locator('.ant-table-tbody').getByRole('row').first().getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit class' });
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  await expect(dialog.locator('.history-tab, .ant-empty').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/class-history-${info.project.name}.png` });
+  await dialog.getByRole('tab', { name: 'Details' }).click();
+  await expect(dialog.getByText('Course type')).toBeVisible();
+
+  await page.evaluate(() => localStorage.setItem('umi_locale', 'zh-CN'));
+  await page.goto('/audit');
+  await expect(page.locator('.ant-table-tbody .audit-changes').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/audit-list-zh-${info.project.name}.png` });
+  await page.evaluate(() => localStorage.removeItem('umi_locale'));
 });
