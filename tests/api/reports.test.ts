@@ -165,7 +165,8 @@ const specs: Spec[] = [
     students: 1,
     course: 'maths',
   },
-  // Paid in January's close, then moved into February: its line pays it, not February's classes.
+  // Paid in January's close, then moved into February: the move took January's pay back (adjustment
+  // -30.00 posted to February) and February pays the class, so it is paid once.
   {
     key: 'movedToFeb',
     teacher: 'bob',
@@ -214,6 +215,14 @@ const adjustments = [
     hours: 0,
     cents: -500,
     reason: 'Paid in March',
+  },
+  {
+    key: 'movedToFeb',
+    teacher: 'bob' as const,
+    periodStart: '2026-02-01',
+    hours: -100,
+    cents: -3000,
+    reason: 'Moved out of the closed period',
   },
 ];
 
@@ -448,7 +457,9 @@ describe('GET /api/reports/teacher-salary', () => {
     classLine('feb3'),
     classLine('feb5'),
     classLine('feb12norate'),
+    adjustmentLine(3),
     classLine('feb14'),
+    classLine('movedToFeb'),
     classLine('feb28late'),
   ];
 
@@ -465,7 +476,8 @@ describe('GET /api/reports/teacher-salary', () => {
     expect(res.body.teachers).toEqual(teachers);
     // Worked out by hand as well: Alice 10.00 + 40.00 + 40.00 + 31.11 + 0.00; Bob 42.75 + 37.50.
     expect(teachers.map((t) => t.amount)).toEqual(['121.11', '80.25']);
-    expect(totals).toEqual({ lines: 7, hours: '6.58', amount: '201.36' });
+    // Bob's moved class nets to zero in February: -30.00 taken back, 30.00 paid.
+    expect(totals).toEqual({ lines: 9, hours: '6.58', amount: '201.36' });
     const feb5 = res.body.data.find((l: Line) => l.scheduleId === ids.feb5);
     expect(feb5).toMatchObject({ hours: '0.83', rate: '37.33', amount: '31.11', course: { name: 'Piano' } });
     expect(feb5.endAt).toBe('2026-02-05T21:40:00.000Z');
@@ -508,7 +520,9 @@ describe('GET /api/reports/teacher-salary', () => {
       adjustmentLine(2),
       closedLine('movedToFeb'),
       closedLine('jan31evening'),
+      adjustmentLine(3),
       classLine('feb14'),
+      classLine('movedToFeb'),
       classLine('feb28late'),
       classLine('mar1early'),
     ];
@@ -519,7 +533,7 @@ describe('GET /api/reports/teacher-salary', () => {
 
   it('one teacher; pages keep the totals of every line', async () => {
     const bob = await salary({ from: '2026-02-01', to: '2026-02-28', teacherId: people.bob.id });
-    const expected = [classLine('feb14'), classLine('feb28late')];
+    const expected = [adjustmentLine(3), classLine('feb14'), classLine('movedToFeb'), classLine('feb28late')];
     expect(bob.body.data.map(shape)).toEqual(expected.map(expectedShape));
     expect(bob.body.teachers).toEqual(totalsOf(expected).teachers);
     const carl = await salary({ from: '2026-02-01', to: '2026-02-28', teacherId: people.carl.id });
@@ -539,7 +553,7 @@ describe('GET /api/reports/teacher-salary', () => {
     const all = february();
     expect(page2.body.data.map(shape)).toEqual(all.slice(3, 6).map(expectedShape));
     expect(page2.body.data.map((l: { id: number }) => l.id)).toEqual([4, 5, 6]);
-    expect(page2.body.total).toBe(7);
+    expect(page2.body.total).toBe(9);
     expect(page2.body.totals).toEqual(totalsOf(all).totals);
   });
 

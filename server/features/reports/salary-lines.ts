@@ -1,11 +1,13 @@
 // The lines of the teacher salary report, in SQL. For a range of the centre's calendar days:
-//  - CLASS: a COMPLETED class whose teacher start falls in the range, in a month that is not closed
-//    and without a payroll line: teacher pay = ROUND(rate x minutes / 60, 2) (money/class-amounts.ts);
+//  - CLASS: a COMPLETED class whose teacher start falls in the range, in a month that is not closed:
+//    teacher pay = ROUND(rate x minutes / 60, 2) (money/class-amounts.ts);
 //  - CLOSED: a payroll line of a closed month (the snapshot of what was paid), start in the range;
 //  - ADJUSTMENT: a change to a class of a closed month, posted to the open month `periodStart` (the
 //    first day of that month) when periodStart is in the range.
-// A class belongs to the month of its teacher start's local date; a class with a payroll line is paid
-// by that line (and its adjustments) even if it was moved since. Totals are one aggregate over these
+// A class belongs to the month of its teacher start's local date. A class paid in a closed month and
+// moved since into an open one is paid by the open month like any of its classes: the move posted an
+// adjustment taking the closed line's pay back (payroll/payroll-sync.ts), so it is paid once, as the
+// payroll close of the open month counts it. Totals are one aggregate over these
 // lines (GROUP BY ROLLUP per teacher); pages and files read the lines in one order: teacher name,
 // teacher, time, kind, id.
 import type { TSalaryLine, TSalaryTotals } from '../../../src/contracts/reports';
@@ -70,7 +72,6 @@ async function linesCte(prisma: PrismaClient, scope: SalaryScope): Promise<Prism
       AND s."teacherStartAt" >= ${fromAt}::timestamptz AND s."teacherStartAt" < ${untilAt}::timestamptz
       ${teacher(Prisma.sql`s."teacherId"`)}
       AND NOT (${inClosedMonth})
-      AND NOT EXISTS (SELECT 1 FROM "PayrollLine" pl WHERE pl."scheduleId" = s.id)
     UNION ALL
     SELECT 2, l.id, l."scheduleId", l."teacherId", l."startAt", l."startAt",
       l."startAt" + make_interval(mins => ROUND(l.hours * 60)::int), l.hours, l.rate, l.amount, NULL
