@@ -5,7 +5,7 @@ import { useState } from 'react';
 import RecordListPage from '@/components/RecordListPage';
 import type { TPurchaseHistoryTotals } from '@/contracts/reports';
 import type { TVoucherPurchase } from '@/contracts/vouchers';
-import { TYPE_IDS, VOUCHER_TYPES, VoucherTypeTag } from '@/pages/VoucherPurchaseHistory/labels';
+import { purchaseColumns, purchaseTypeFilter } from '@/pages/VoucherPurchaseHistory/columns';
 import { searchStudents } from '@/services/courses';
 import type { Query } from '@/services/http';
 import { useCentreZone } from '@/utils/useCentreZone';
@@ -28,58 +28,7 @@ export default function PurchaseHistoryTab() {
     setTotals(reply.totals);
     return reply;
   };
-  const money = (amount: string) => <span style={nowrap}>{format.money(amount)}</span>;
-  const columns: ProColumns<TVoucherPurchase>[] = [
-    {
-      title: t('reports.salary.date'),
-      dataIndex: 'purchaseDate',
-      width: 100,
-      render: (_, p) => <span style={nowrap}>{format.date(p.purchaseDate)}</span>,
-    },
-    {
-      title: t('vouchers.column.student'),
-      dataIndex: 'student',
-      width: 150,
-      ellipsis: true,
-      render: (_, p) => `${p.student.name} (${p.student.studentId})`,
-    },
-    {
-      title: t('vouchers.column.type'),
-      dataIndex: 'type',
-      width: 90,
-      render: (_, p) => <VoucherTypeTag type={p.type} t={t} />,
-    },
-    {
-      title: t('vouchers.column.voucherAmount'),
-      dataIndex: 'voucherAmount',
-      align: 'right',
-      width: 120,
-      render: (_, p) => money(p.voucherAmount),
-    },
-    {
-      title: t('vouchers.column.giftAmount'),
-      dataIndex: 'giftAmount',
-      align: 'right',
-      width: 100,
-      render: (_, p) => money(p.giftAmount),
-    },
-    { title: t('vouchers.column.paymentMethod'), dataIndex: 'paymentMethod', width: 120, ellipsis: true },
-    {
-      title: t('vouchers.column.balanceAfter'),
-      dataIndex: 'balanceAfter',
-      align: 'right',
-      width: 120,
-      render: (_, p) => money(p.balanceAfter),
-    },
-    {
-      title: t('vouchers.column.enteredBy'),
-      dataIndex: 'enteredBy',
-      width: 110,
-      ellipsis: true,
-      render: (_, p) => p.enteredBy.name,
-    },
-    { title: t('common.comments'), dataIndex: 'comments', width: 180, ellipsis: true },
-  ];
+  const columns = purchaseColumns(t, format);
   const filters: ProColumns<TVoucherPurchase>[] = [
     {
       title: t('reports.filter.dates'),
@@ -97,12 +46,7 @@ export default function PurchaseHistoryTab() {
       debounceTime: 300,
       request: async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? ''),
     },
-    {
-      title: t('vouchers.column.type'),
-      dataIndex: 'type',
-      valueType: 'select',
-      valueEnum: Object.fromEntries(VOUCHER_TYPES.map((type) => [type, { text: t(TYPE_IDS[type]) }])),
-    },
+    purchaseTypeFilter(t),
   ];
   const figure = (id: string, amount: string) => (
     <span style={nowrap}>

@@ -10,7 +10,7 @@ import { searchStudents } from '@/services/courses';
 import type { Query } from '@/services/http';
 import { listVoucherPurchases, type VoucherPurchaseList } from '@/services/vouchers';
 import { useFormat } from '@/utils/useFormat';
-import { TYPE_IDS, VOUCHER_TYPES, VoucherTypeTag } from './labels';
+import { purchaseColumns, purchaseTypeFilter } from './columns';
 
 // Loaded on New: the form is not needed to read the list.
 const VoucherPurchaseForm = lazyForm(() => import('./components/VoucherPurchaseForm'));
@@ -28,66 +28,7 @@ export default function VoucherPurchaseHistoryPage() {
     setTotals(reply.totals);
     return reply;
   };
-  const money = (amount: string) => <span style={{ whiteSpace: 'nowrap' }}>{format.money(amount)}</span>;
-  const columns: ProColumns<TVoucherPurchase>[] = [
-    {
-      title: t('vouchers.column.purchaseDate'),
-      dataIndex: 'purchaseDate',
-      sorter: true,
-      width: 110,
-      render: (_, p) => <span style={{ whiteSpace: 'nowrap' }}>{format.date(p.purchaseDate)}</span>,
-    },
-    {
-      title: t('vouchers.column.student'),
-      dataIndex: 'student',
-      width: 150,
-      ellipsis: true,
-      render: (_, p) => `${p.student.name} (${p.student.studentId})`,
-    },
-    {
-      title: t('vouchers.column.type'),
-      dataIndex: 'type',
-      width: 90,
-      render: (_, p) => <VoucherTypeTag type={p.type} t={t} />,
-    },
-    {
-      title: t('vouchers.column.voucherAmount'),
-      dataIndex: 'voucherAmount',
-      sorter: true,
-      align: 'right',
-      width: 120,
-      render: (_, p) => money(p.voucherAmount),
-    },
-    {
-      title: t('vouchers.column.giftAmount'),
-      dataIndex: 'giftAmount',
-      sorter: true,
-      align: 'right',
-      width: 110,
-      render: (_, p) => money(p.giftAmount),
-    },
-    {
-      title: t('vouchers.column.paymentMethod'),
-      dataIndex: 'paymentMethod',
-      width: 130,
-      ellipsis: true,
-    },
-    {
-      title: t('vouchers.column.balanceAfter'),
-      dataIndex: 'balanceAfter',
-      align: 'right',
-      width: 120,
-      render: (_, p) => money(p.balanceAfter),
-    },
-    {
-      title: t('vouchers.column.enteredBy'),
-      dataIndex: 'enteredBy',
-      width: 120,
-      ellipsis: true,
-      render: (_, p) => p.enteredBy.name,
-    },
-    { title: t('common.comments'), dataIndex: 'comments', width: 180, ellipsis: true },
-  ];
+  const columns = purchaseColumns(t, format, { sortable: true });
   const filters: ProColumns<TVoucherPurchase>[] = [
     {
       title: t('vouchers.column.student'),
@@ -97,12 +38,7 @@ export default function VoucherPurchaseHistoryPage() {
       debounceTime: 300,
       request: async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? ''),
     },
-    {
-      title: t('vouchers.column.type'),
-      dataIndex: 'type',
-      valueType: 'select',
-      valueEnum: Object.fromEntries(VOUCHER_TYPES.map((type) => [type, { text: t(TYPE_IDS[type]) }])),
-    },
+    purchaseTypeFilter(t),
     {
       title: t('vouchers.column.dates'),
       dataIndex: 'dates',
