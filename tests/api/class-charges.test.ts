@@ -153,6 +153,16 @@ describe('class charges', () => {
       select: { action: true, actorId: true, before: true, after: true },
     });
     expect(events.map((e) => e.action)).toEqual(['CREATE', 'CONFIRM', 'REOPEN', 'CONFIRM', 'UPDATE', 'UPDATE']);
+    // Names, not ids, so the history reads as the class form does.
+    expect(events[0].after).toMatchObject({
+      course: 'Mathematics',
+      teacher: 'Ann Archer',
+      students: [{ student: expect.stringMatching(/^Cleo Chen \(/), attendance: null, hourlyRate: '30.00' }],
+    });
+    expect(events[4]).toMatchObject({
+      before: { students: [{ attendance: 'ATTENDED' }] },
+      after: { students: [{ attendance: 'ABSENT' }] },
+    });
     expect(events[1]).toMatchObject({
       actorId: c.users.operator.id,
       before: { status: 'PLANNED' },

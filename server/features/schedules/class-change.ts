@@ -1,8 +1,10 @@
 import { recordAudit } from '../../audit/record-audit';
 import type { AuditAction, Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
+import { termLabel } from '../courses/list-terms';
 import { syncPayrollAdjustments } from '../payroll/payroll-sync';
 import { type ChargeReason, syncClassCharges } from '../vouchers/class-charges';
+import { namedUser } from '../vouchers/voucher-view';
 import { classSnapshot, type RevisionRow, revisionSelect } from './schedule-revisions';
 
 type Tx = Prisma.TransactionClient;
@@ -20,6 +22,58 @@ export async function lockClass(tx: Tx, id: number, organisationId: number) {
   await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
 }
 
+const unique = (values: number[]) => [...new Set(values)];
+const personName = (p: { firstName: string; lastName: string; studentId: string }) =>
+  `${p.firstName} ${p.lastName} (${p.studentId})`;
+
+/**
+ * A class as its audit events show it: the revision's values with names instead of ids (course,
+ * teacher, term, who confirmed, each student), read in one query per kind for every class at once.
+ */
+async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
+  const [courses, teachers, terms, students, users] = await Promise.all([
+    tx.course.findMany({
+      where: { id: { in: unique(rows.map((r) => r.courseId)) } },
+      select: { id: true, name: true },
+    }),
+    tx.teacher.findMany({
+      where: { id: { in: unique(rows.map((r) => r.teacherId)) } },
+      select: { id: true, user: { select: { id: true, firstName: true, lastName: true, login: true } } },
+    }),
+    tx.term.findMany({
+      where: { id: { in: unique(rows.flatMap((r) => (r.termId ? [r.termId] : []))) } },
+      select: { id: true, startDate: true, endDate: true, course: { select: { name: true } } },
+    }),
+    tx.student.findMany({
+      where: { id: { in: unique(rows.flatMap((r) => r.students.map((st) => st.studentId))) } },
+      select: { id: true, firstName: true, lastName: true, studentId: true },
+    }),
+    tx.user.findMany({
+      where: { id: { in: unique(rows.flatMap((r) => (r.confirmedById ? [r.confirmedById] : []))) } },
+      select: { id: true, firstName: true, lastName: true, login: true },
+    }),
+  ]);
+  const name = <T extends { id: number }>(list: T[], id: number | null, show: (row: T) => string) => {
+    const row = id === null ? undefined : list.find((item) => item.id === id);
+    return row ? show(row) : id;
+  };
+  return (row: RevisionRow) => {
+    const { courseId, teacherId, termId, confirmedById, students: lines, ...rest } = classSnapshot(row);
+    return {
+      ...rest,
+      course: name(courses, courseId, (c) => c.name),
+      teacher: name(teachers, teacherId, (t) => namedUser(t.user).name),
+      term: name(terms, termId, termLabel),
+      confirmedBy: name(users, confirmedById, (u) => namedUser(u).name),
+      students: lines.map((st) => ({
+        student: name(students, st.studentId, personName),
+        attendance: st.attendance,
+        hourlyRate: st.hourlyRate,
+      })),
+    };
+  };
+}
+
 /**
  * What every change to classes does last, in its transaction: the audit event of each class (values
  * before and after), the voucher charges brought in line with the classes (reversal and new charge
@@ -35,6 +89,7 @@ export async function afterClassChange(
   if (!ids.length) return;
   const after = await classesNow(tx, ids);
   const byId = new Map(change.before.map((row) => [row.id, row]));
+  const snapshot = await auditSnapshots(tx, [...change.before, ...after]);
   await recordAudit(
     tx,
     auth,
@@ -44,8 +99,8 @@ export async function afterClassChange(
         entity: 'SCHEDULE' as const,
         entityId: row.id,
         action: was ? change.action : 'CREATE',
-        before: was ? classSnapshot(was) : null,
-        after: classSnapshot(row),
+        before: was ? snapshot(was) : null,
+        after: snapshot(row),
       };
     }),
   );
