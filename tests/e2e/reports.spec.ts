@@ -20,7 +20,16 @@ test('the salary tab shows the classes a new teacher taught this month with thei
   request,
 }) => {
   // Setup as the demo admin: a teacher of this test's own and two classes of theirs taught today
-  // (started 5 and 3 hours ago; this month unless the month began less than 5 hours ago), confirmed.
+  // (started 5 and 3 hours ago), confirmed. In the first hours of a month (the demo centre's zone) no
+  // class can be both taught already and of this month, which the tab shows by default: skip then.
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    day: 'numeric',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  }).formatToParts(new Date());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  test.skip(part('day') === 1 && part('hour') < 6, 'the month began less than 6 hours ago in the centre');
   const admin = await apiAs(request, 'admin');
   const lastName = `Salary${suffix}`;
   const created = await request.post('/api/teachers', {
