@@ -1,13 +1,13 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
-import { Button, Card, Form, Input, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TLowBalanceStudent } from '@/contracts/dashboard';
-import type { ListResult } from '@/services/http';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { lowBalanceStudents, setLowBalanceThreshold } from '../service';
+import PagedCard from './PagedCard';
 
 const PAGE_SIZE = 5;
 
@@ -20,18 +20,8 @@ export default function LowBalance({ threshold, onThreshold }: { threshold?: str
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const format = useFormat();
   const access = useAccess();
-  const [page, setPage] = useState(1);
-  const [reply, setReply] = useState<ListResult<TLowBalanceStudent>>();
   const [editing, setEditing] = useState(false);
   const [form] = Form.useForm<{ lowBalanceThreshold: string }>();
-
-  const load = useCallback(() => {
-    lowBalanceStudents({ current: page, pageSize: PAGE_SIZE })
-      .then(setReply)
-      .catch(() => setReply({ data: [], total: 0, success: true }));
-  }, [page]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new threshold changes who is below it.
-  useEffect(load, [load, threshold]);
 
   const save = async ({ lowBalanceThreshold }: { lowBalanceThreshold: string }) => {
     const saved = await runWithMessages('update', () => setLowBalanceThreshold({ lowBalanceThreshold }), {
@@ -40,7 +30,6 @@ export default function LowBalance({ threshold, onThreshold }: { threshold?: str
     });
     if (!saved) return;
     setEditing(false);
-    setPage(1);
     onThreshold();
   };
 
@@ -103,30 +92,15 @@ export default function LowBalance({ threshold, onThreshold }: { threshold?: str
   );
 
   return (
-    <Card
-      title={`${t('dashboard.low.title')}${reply ? ` (${reply.total})` : ''}`}
-      size="small"
+    <PagedCard<TLowBalanceStudent>
+      title={t('dashboard.low.title')}
       extra={thresholdView}
-      style={{ height: '100%' }}
-    >
-      <Table<TLowBalanceStudent>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={reply?.data}
-        loading={!reply}
-        locale={{ emptyText: t('dashboard.low.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: reply?.total,
-          size: 'small',
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
-        data-testid="dashboard-low-balance"
-      />
-    </Card>
+      columns={columns}
+      load={lowBalanceStudents}
+      pageSize={PAGE_SIZE}
+      emptyText={t('dashboard.low.empty')}
+      reloadKey={threshold}
+      testId="dashboard-low-balance"
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { Link, useIntl } from '@umijs/max';
-import { Card, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useState } from 'react';
 import type { TUnpaidTermRegister } from '@/contracts/dashboard';
-import type { ListResult } from '@/services/http';
 import { useFormat } from '@/utils/useFormat';
 import { unpaidTermRegisters } from '../service';
+import PagedCard from './PagedCard';
 
 const PAGE_SIZE = 4;
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -15,13 +13,6 @@ export default function UnpaidTerms() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const format = useFormat();
-  const [page, setPage] = useState(1);
-  const [reply, setReply] = useState<ListResult<TUnpaidTermRegister>>();
-  useEffect(() => {
-    unpaidTermRegisters({ current: page, pageSize: PAGE_SIZE })
-      .then(setReply)
-      .catch(() => setReply({ data: [], total: 0, success: true }));
-  }, [page]);
 
   const columns: ColumnsType<TUnpaidTermRegister> = [
     {
@@ -45,29 +36,13 @@ export default function UnpaidTerms() {
     },
   ];
   return (
-    <Card
-      title={`${t('dashboard.unpaid.title')}${reply ? ` (${reply.total})` : ''}`}
-      size="small"
+    <PagedCard<TUnpaidTermRegister>
+      title={t('dashboard.unpaid.title')}
       extra={<Link to="/termRegister">{t('dashboard.unpaid.all')}</Link>}
-      style={{ height: '100%' }}
-    >
-      <Table<TUnpaidTermRegister>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={reply?.data}
-        loading={!reply}
-        locale={{ emptyText: t('dashboard.unpaid.empty') }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: reply?.total,
-          size: 'small',
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          onChange: setPage,
-        }}
-      />
-    </Card>
+      columns={columns}
+      load={unpaidTermRegisters}
+      pageSize={PAGE_SIZE}
+      emptyText={t('dashboard.unpaid.empty')}
+    />
   );
 }
