@@ -20,6 +20,7 @@ import { errorHandler, notFoundApi } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { spreadsheetUpload } from './http/spreadsheet';
 import { spaRouter } from './http/static';
+import { messagesRouter } from './messaging/messages-router';
 
 const withTraceId: RequestHandler = (req, res, next) => {
   req.traceId = randomUUID();
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...reportRouters(deps),
     ...dashboardRouters(deps),
     ...auditRouters(deps),
+    messagesRouter(deps),
   ])
     api.use(router);
   api.use(notFoundApi);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveSinKey } from './auth/sin-cipher';
 import { type DatabaseTarget, projectRoot, resolveDatabaseTarget } from './db/target';
+import { loadMessagingConfig, type MessagingConfig } from './messaging/config';
 
 export interface ServerConfig {
   port: number;
@@ -15,6 +16,10 @@ export interface ServerConfig {
   trustProxy?: string | number | boolean;
   /** Seed the demo centre when the database is empty: only ever for the embedded default. */
   seedDemoWhenEmpty: boolean;
+  /** Email and SMS (server/messaging/config.ts). */
+  messaging: MessagingConfig;
+  /** Work the message queue in this process too (WORKER=false: API only; `npm run worker` runs it alone). */
+  runWorker: boolean;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -65,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemoWhenEmpty: target.kind === 'pglite' && env.SEED_DEMO !== 'false',
+    messaging: loadMessagingConfig(target, env),
+    runWorker: env.WORKER !== 'false',
   };
 }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from './generated/prisma/client';
+import type { MessageQueue } from './messaging/queue';
 
 /** What the app needs from outside; index.ts builds it from the environment, tests build their own. */
 export interface AppDeps {
@@ -12,4 +13,6 @@ export interface AppDeps {
   trustProxy?: string | number | boolean;
   /** AES-256-GCM key (32 bytes) for teachers' SINs; without it SINs can be neither written nor read. */
   sinKey?: Buffer;
+  /** The email and SMS queue (server/messaging); without it nothing can be queued (most API tests). */
+  queue?: MessageQueue;
 }

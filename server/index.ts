@@ -5,6 +5,8 @@ import { createPrisma } from './db/client';
 import { applyMigrations } from './db/migrator';
 import { closePglite, describeTarget } from './db/target';
 import { log } from './http/log';
+import { startMessageWorker } from './messaging/deliver';
+import { openMessageQueue } from './messaging/queue';
 import { isEmpty, seedDemo } from './seed/demo';
 
 async function main() {
@@ -17,7 +19,10 @@ async function main() {
     await seedDemo(prisma);
     log('info', 'seeded the demo centre (users admin, operator, teacher, system; see README)');
   }
-  const app = createApp({ prisma, ...config });
+  // The queue (pg-boss) before the app: requests queue email and SMS in their own transactions.
+  const queue = await openMessageQueue(config.target, config.messaging);
+  const worker = config.runWorker ? await startMessageWorker(queue, prisma) : undefined;
+  const app = createApp({ prisma, ...config, queue });
   const server = app.listen(config.port, () => {
     log('info', 'Level Up is listening', {
       url: `http://localhost:${config.port}`,
@@ -28,6 +33,8 @@ async function main() {
   // Finish requests in flight, then close the database cleanly (PGlite flushes its files on close).
   const stop = () => {
     server.close(async () => {
+      await worker?.stop();
+      await queue.stop();
       await prisma.$disconnect();
       if (config.target.kind === 'pglite') await closePglite(config.target.dataDir);
       process.exit(0);

@@ -11,6 +11,8 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   prisma: PrismaClient;
   jwtSecret: string;
+  /** This file's database, for what opens its own connection to it (the message queue). */
+  target: DatabaseTarget;
   close(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export async function createTestContext(): Promise<TestContext> {
     app,
     prisma,
     jwtSecret,
+    target: database.target,
     close: async () => {
       await prisma.$disconnect();
       await database.drop();

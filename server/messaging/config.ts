@@ -1,0 +1,73 @@
+// Email and SMS settings from the environment (README "Email and SMS"). Nothing here is required:
+// without SMTP_URL each email is written as an .eml file, without Twilio each SMS is only recorded.
+import path from 'node:path';
+import { type DatabaseTarget, defaultDataDir } from '../db/target';
+
+export interface TwilioSettings {
+  accountSid: string;
+  authToken: string;
+  from: string;
+  /** TWILIO_API_URL: another origin for the API (tests' stand-in, a proxy); api.twilio.com when unset. */
+  apiUrl?: string;
+}
+
+export interface MessagingConfig {
+  /** smtp://user:pass@host:port (smtps:// for TLS); unset: .eml files in `mailDir`. */
+  smtpUrl?: string;
+  /** The From of every email (MAIL_FROM). */
+  mailFrom: string;
+  mailDir: string;
+  twilio?: TwilioSettings;
+  /** Attempts after the first (pg-boss retryLimit). */
+  retryLimit: number;
+  /** Seconds before the first retry, doubled each time (retryBackoff), at most retryDelayMax. */
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+  /** A job not finished this long after it started (its worker died) is handed out again. */
+  expireInSeconds: number;
+  /** Jobs fetched at a time; the worker yields to the event loop between messages. */
+  batchSize: number;
+  /** Idle poll, in seconds (NOTIFY wakes the worker sooner when it can). */
+  pollingIntervalSeconds: number;
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}`);
+  return value;
+}
+
+/** Where .eml files go without SMTP: MAIL_DIR, else `mail` beside the PGlite folder, else ./data/mail. */
+export function defaultMailDir(target: DatabaseTarget): string {
+  if (target.kind === 'pglite' && !target.dataDir.startsWith('memory://'))
+    return path.join(path.dirname(target.dataDir), 'mail');
+  return path.join(defaultDataDir, 'mail');
+}
+
+export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessEnv = process.env): MessagingConfig {
+  const sid = env.TWILIO_ACCOUNT_SID;
+  const token = env.TWILIO_AUTH_TOKEN;
+  const from = env.TWILIO_FROM;
+  const twilioParts = [sid, token, from].filter(Boolean).length;
+  if (twilioParts > 0 && twilioParts < 3)
+    throw new Error('Set all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM, or none of them');
+  if (env.SMTP_URL && !/^smtps?:\/\//.test(env.SMTP_URL))
+    throw new Error('SMTP_URL must look like smtp://user:pass@host:port (or smtps://)');
+  return {
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Level Up <no-reply@levelup.local>',
+    mailDir: env.MAIL_DIR ? path.resolve(env.MAIL_DIR) : defaultMailDir(target),
+    twilio:
+      sid && token && from
+        ? { accountSid: sid, authToken: token, from, apiUrl: env.TWILIO_API_URL || undefined }
+        : undefined,
+    retryLimit: positiveNumber(env, 'MESSAGE_RETRY_LIMIT', 5),
+    retryDelaySeconds: positiveNumber(env, 'MESSAGE_RETRY_DELAY_SECONDS', 30, 1),
+    retryDelayMaxSeconds: positiveNumber(env, 'MESSAGE_RETRY_DELAY_MAX_SECONDS', 3600, 1),
+    expireInSeconds: positiveNumber(env, 'MESSAGE_EXPIRE_SECONDS', 60, 1),
+    batchSize: positiveNumber(env, 'MESSAGE_BATCH_SIZE', target.kind === 'pglite' ? 10 : 25, 1),
+    pollingIntervalSeconds: positiveNumber(env, 'MESSAGE_POLL_SECONDS', 2, 0.5),
+  };
+}

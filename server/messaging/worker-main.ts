@@ -1,0 +1,38 @@
+// `npm run worker`: the message queue's worker alone, without the API. With PostgreSQL, run as many
+// as you like beside API processes started with WORKER=false. PGlite allows one process per folder,
+// so there the worker runs inside `npm start` (its default).
+import { loadConfig } from '../config';
+import { createPrisma } from '../db/client';
+import { applyMigrations } from '../db/migrator';
+import { closePglite, describeTarget } from '../db/target';
+import { log } from '../http/log';
+import { startMessageWorker } from './deliver';
+import { openMessageQueue } from './queue';
+
+async function main() {
+  const config = loadConfig();
+  await applyMigrations(config.target);
+  const prisma = await createPrisma(config.target);
+  const queue = await openMessageQueue(config.target, config.messaging);
+  const worker = await startMessageWorker(queue, prisma);
+  log('info', 'Level Up message worker is running', {
+    database: describeTarget(config.target),
+    email: config.messaging.smtpUrl ? 'SMTP' : `.eml files in ${config.messaging.mailDir}`,
+    sms: config.messaging.twilio ? 'Twilio' : 'recorded only (not configured)',
+  });
+  const stop = async () => {
+    setTimeout(() => process.exit(1), 15_000).unref();
+    await worker.stop();
+    await queue.stop();
+    await prisma.$disconnect();
+    if (config.target.kind === 'pglite') await closePglite(config.target.dataDir);
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log('error', 'message worker failed to start', { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+});
