@@ -22,7 +22,7 @@ test('switched to zh-CN, the sign-in page and the student list are in Chinese', 
   for (const id of [
     'lists.students.studentId',
     'lists.column.name',
-    'lists.column.phone',
+    'lists.students.money.balance',
     'common.status',
     'common.actions',
   ]) {
