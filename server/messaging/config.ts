@@ -29,6 +29,8 @@ export interface MessagingConfig {
   batchSize: number;
   /** Idle poll, in seconds (NOTIFY wakes the worker sooner when it can). */
   pollingIntervalSeconds: number;
+  /** How often pg-boss looks for expired jobs (pg-boss's default is a minute). */
+  superviseIntervalSeconds: number;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -69,5 +71,6 @@ export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessE
     expireInSeconds: positiveNumber(env, 'MESSAGE_EXPIRE_SECONDS', 60, 1),
     batchSize: positiveNumber(env, 'MESSAGE_BATCH_SIZE', target.kind === 'pglite' ? 10 : 25, 1),
     pollingIntervalSeconds: positiveNumber(env, 'MESSAGE_POLL_SECONDS', 2, 0.5),
+    superviseIntervalSeconds: positiveNumber(env, 'MESSAGE_SUPERVISE_SECONDS', 15, 1),
   };
 }

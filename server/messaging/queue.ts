@@ -19,10 +19,15 @@ export interface MessageQueue {
 }
 
 export async function openMessageQueue(target: DatabaseTarget, config: MessagingConfig): Promise<MessageQueue> {
+  // Expired jobs (a dead worker's) are looked for this often: with expireInSeconds, how soon they return.
+  const supervision = {
+    superviseIntervalSeconds: config.superviseIntervalSeconds,
+    monitorIntervalSeconds: config.superviseIntervalSeconds,
+  };
   const boss =
     target.kind === 'postgres'
-      ? new PgBoss({ connectionString: target.url, max: 4, application_name: 'levelup-queue' })
-      : new PgBoss({ db: fromPglite(await openPglite(target.dataDir)), backend: 'pglite' });
+      ? new PgBoss({ connectionString: target.url, max: 4, application_name: 'levelup-queue', ...supervision })
+      : new PgBoss({ db: fromPglite(await openPglite(target.dataDir)), backend: 'pglite', ...supervision });
   boss.on('error', (error: unknown) =>
     log('error', 'queue error', { error: error instanceof Error ? error.message : String(error) }),
   );

@@ -39,6 +39,7 @@ const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => ({
   expireInSeconds: 30,
   batchSize: 10,
   pollingIntervalSeconds: 0.5,
+  superviseIntervalSeconds: 1,
   ...over,
 });
 

@@ -25,6 +25,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
