@@ -77,6 +77,29 @@ export async function deliverMessage(
   }
 }
 
+export const INTERRUPTED_MESSAGE =
+  'interrupted: its worker stopped during the last attempt (it may or may not have gone out); resend to try again';
+
+/**
+ * Marks FAILED the messages still QUEUED or SENDING that no job will ever pick up again: a worker killed
+ * during the last attempt leaves its job failed by expiry and its row SENDING. Rows and jobs are written
+ * in one transaction, so a live message always has a live job; the age guard (twice the expiry) keeps
+ * clear of attempts in progress. Returns how many it marked.
+ */
+export async function failOrphanedMessages(prisma: PrismaClient, expireInSeconds: number): Promise<number> {
+  return prisma.$executeRawUnsafe(
+    `UPDATE "Message" m SET status = 'FAILED', "failedAt" = now(), error = $1
+      WHERE m.status IN ('QUEUED', 'SENDING')
+        AND coalesce(m."lastAttemptAt", m."queuedAt") < now() - make_interval(secs => $2)
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j
+                         WHERE j.name = $3 AND j.state IN ('created', 'retry', 'active')
+                           AND j.data->>'messageId' = m.id::text)`,
+    INTERRUPTED_MESSAGE,
+    expireInSeconds * 2,
+    MESSAGE_QUEUE,
+  );
+}
+
 export interface MessageWorker {
   stop(): Promise<void>;
 }
@@ -122,8 +145,18 @@ export async function startMessageWorker(
       return results;
     },
   );
+  // Orphans are rare (a kill during a last attempt): a look every few supervision periods is plenty.
+  const sweep = setInterval(
+    () =>
+      failOrphanedMessages(prisma, config.expireInSeconds).catch((error: unknown) =>
+        log('error', 'orphaned message sweep failed', { error: providerError(error) }),
+      ),
+    Math.max(config.superviseIntervalSeconds, config.expireInSeconds) * 2000,
+  );
+  sweep.unref();
   return {
     async stop() {
+      clearInterval(sweep);
       await queue.boss.offWork(MESSAGE_QUEUE, { id, wait: true });
       transports.close();
     },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Message, Prisma } from '../../server/generated/prisma/client';
 import type { MessagingConfig } from '../../server/messaging/config';
-import { startMessageWorker } from '../../server/messaging/deliver';
+import { failOrphanedMessages, INTERRUPTED_MESSAGE, startMessageWorker } from '../../server/messaging/deliver';
 import { enqueueMessage, type MessageInput, sendJob } from '../../server/messaging/enqueue';
 import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createTransports, SMS_NOT_CONFIGURED } from '../../server/messaging/transports';
@@ -278,14 +278,47 @@ describe('the worker', () => {
   });
 });
 
+describe('failOrphanedMessages', () => {
+  it('fails a message left SENDING without a live job (its worker died on the last attempt), nothing else', async () => {
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    const orphan = await ctx.prisma.message.create({
+      data: {
+        ...email(),
+        idempotencyKey: `orphan-${sequence}`,
+        status: 'SENDING',
+        attempts: 3,
+        queuedAt: longAgo,
+        lastAttemptAt: longAgo,
+      },
+    });
+    // Same age, but with its job waiting: left alone.
+    const [waiting] = await queueAll([email()]);
+    await ctx.prisma.message.update({ where: { id: waiting.id }, data: { queuedAt: longAgo } });
+    // Without a job but attempted just now: left alone (an attempt may be in progress).
+    const recent = await ctx.prisma.message.create({
+      data: { ...email(), idempotencyKey: `recent-${sequence}`, status: 'SENDING', lastAttemptAt: new Date() },
+    });
+
+    expect(await failOrphanedMessages(ctx.prisma, 30)).toBe(1);
+    const rows = await statusesOf([orphan.id, waiting.id, recent.id]);
+    expect(rows.map((r) => r.status)).toEqual(['FAILED', 'QUEUED', 'SENDING']);
+    expect(rows[0]).toMatchObject({ error: INTERRUPTED_MESSAGE });
+    expect(rows[0].failedAt).toBeInstanceOf(Date);
+    // Out of the other tests' way.
+    await ctx.prisma.message.updateMany({ where: { id: { in: [waiting.id, recent.id] } }, data: { status: 'SENT' } });
+  });
+});
+
 describe('GET /api/messages', () => {
   it("lists only the caller's centre, newest first, and refuses bad filters", async () => {
     await queueAll([email({ organisationId: second.centre.id, template: 'other-centre' })]);
     const mine = await admin.get('/api/messages', { pageSize: 100 });
     expect(mine.status).toBe(200);
     expect(mine.body.data.some((m: { template: string }) => m.template === 'other-centre')).toBe(false);
-    const ids = mine.body.data.map((m: { id: number }) => m.id);
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const order = mine.body.data.map((m: { queuedAt: string; id: number }) => [m.queuedAt, m.id]);
+    const newestFirst = (a: [string, number], b: [string, number]) => b[0].localeCompare(a[0]) || b[1] - a[1];
+    expect(order).toEqual([...order].sort(newestFirst));
+    expect(new Set(order.map(([at]: [string]) => at)).size).toBeGreaterThan(1);
     const theirs = await otherAdmin.get('/api/messages', { template: 'other-centre' });
     expect(theirs.body.total).toBe(1);
     const bad = await admin.get('/api/messages', { status: 'LOST' });
