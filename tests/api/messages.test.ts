@@ -81,11 +81,14 @@ const email = (over: Partial<MessageInput> = {}): MessageInput => {
 };
 
 const queueAll = (inputs: MessageInput[]) =>
-  ctx.prisma.$transaction(async (tx) => {
-    const made: Message[] = [];
-    for (const input of inputs) made.push(await enqueueMessage(tx, queue, input));
-    return made;
-  });
+  ctx.prisma.$transaction(
+    async (tx) => {
+      const made: Message[] = [];
+      for (const input of inputs) made.push(await enqueueMessage(tx, queue, input));
+      return made;
+    },
+    { timeout: 60_000 },
+  );
 
 const jobCount = async () => {
   const rows = await ctx.prisma.$queryRawUnsafe<{ n: number }[]>(
@@ -275,6 +278,32 @@ describe('the worker', () => {
     const [recorded] = await withWorker({}, () => waitFor('the record', () => statusesOf([unsent.id]), allIn('SENT')));
     expect(recorded).toMatchObject({ note: SMS_NOT_CONFIGURED, providerMessageId: null });
     expect(sms.received).toHaveLength(1);
+  });
+});
+
+describe('while a batch drains', () => {
+  it('the API keeps answering (the worker yields between messages)', async () => {
+    const made = await queueAll(Array.from({ length: 150 }, () => email({ template: 'drain' })));
+    const ids = made.map((m) => m.id);
+    const latencies: number[] = [];
+    let left = ids.length;
+    await withWorker({}, async () => {
+      // Measured only while messages are still waiting, so the requests share the process with the batch.
+      while (left > 20 && latencies.length < 30) {
+        const started = performance.now();
+        const res = await admin.get('/api/messages', { template: 'drain', pageSize: 5 });
+        latencies.push(performance.now() - started);
+        expect(res.status).toBe(200);
+        left = await ctx.prisma.message.count({ where: { id: { in: ids }, status: { not: 'SENT' } } });
+      }
+      await waitFor('the batch', () => statusesOf(ids), allIn('SENT'));
+    });
+    expect(latencies.length).toBeGreaterThanOrEqual(3);
+    latencies.sort((a, b) => a - b);
+    console.info(
+      `[messages] API while draining: ${latencies.length} requests, max ${Math.round(latencies.at(-1) ?? 0)} ms`,
+    );
+    expect(latencies.at(-1)).toBeLessThan(2000);
   });
 });
 
