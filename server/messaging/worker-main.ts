@@ -1,16 +1,18 @@
 // `npm run worker`: the message queue's worker alone, without the API. With PostgreSQL, run as many
 // as you like beside API processes started with WORKER=false. PGlite allows one process per folder,
 // so there the worker runs inside `npm start` (its default).
-import { loadConfig } from '../config';
 import { createPrisma } from '../db/client';
 import { applyMigrations } from '../db/migrator';
-import { closePglite, describeTarget } from '../db/target';
+import { closePglite, describeTarget, resolveDatabaseTarget } from '../db/target';
 import { log } from '../http/log';
+import { loadMessagingConfig } from './config';
 import { startMessageWorker } from './deliver';
 import { openMessageQueue } from './queue';
 
 async function main() {
-  const config = loadConfig();
+  // Only the database and the messaging settings: the worker signs nothing (no JWT_SECRET needed).
+  const target = resolveDatabaseTarget(process.env.DATABASE_URL);
+  const config = { target, messaging: loadMessagingConfig(target) };
   await applyMigrations(config.target);
   const prisma = await createPrisma(config.target);
   const queue = await openMessageQueue(config.target, config.messaging);
