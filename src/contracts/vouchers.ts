@@ -107,6 +107,17 @@ export const ZVoucherPurchaseList = listReply(ZVoucherPurchase).extend({
   totals: z.object({ voucherAmount: z.string(), giftAmount: z.string() }),
 });
 
+/** Why a class's charges moved: the note of the ledger entries posted (shown translated). */
+export const chargeReasons = [
+  'Class confirmed',
+  'Class reopened',
+  'Attendance changed',
+  'Class changed',
+  'Class times changed',
+  'Class cancelled',
+] as const;
+export type TChargeReason = (typeof chargeReasons)[number];
+
 export const ZLedgerEntry = z.object({
   id: z.number().int(),
   kind: ZVoucherLedgerKind,

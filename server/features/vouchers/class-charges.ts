@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { TChargeReason as ChargeReason } from '../../../src/contracts/vouchers';
 import { Prisma } from '../../generated/prisma/client';
 import { amountFor } from '../money/class-amounts';
 import { appendLedgerEntries, type LedgerDraft, type LockedStudent, lockStudentBalance } from './ledger';
@@ -7,14 +8,7 @@ type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
 type Decimal = Prisma.Decimal;
 
-/** Why a class's charges moved: the ledger note of the entries posted. */
-export type ChargeReason =
-  | 'Class confirmed'
-  | 'Class reopened'
-  | 'Attendance changed'
-  | 'Class changed'
-  | 'Class cancelled'
-  | 'Class times changed';
+export type { TChargeReason as ChargeReason } from '../../../src/contracts/vouchers';
 
 const chargeClassSelect = {
   id: true,

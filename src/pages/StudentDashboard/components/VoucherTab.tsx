@@ -3,7 +3,7 @@ import { Link, useIntl } from '@umijs/max';
 import { Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import RecordListPage from '@/components/RecordListPage';
-import type { TLedgerEntry, TLedgerTotals } from '@/contracts/vouchers';
+import type { TChargeReason, TLedgerEntry, TLedgerTotals } from '@/contracts/vouchers';
 import type { Query } from '@/services/http';
 import { studentLedger } from '@/services/vouchers';
 import { useFormat } from '@/utils/useFormat';
@@ -27,6 +27,15 @@ const KIND_COLOURS: Record<Kind, string> = {
   ADJUSTMENT: 'blue',
 };
 const nowrap = { whiteSpace: 'nowrap' } as const;
+/** The reasons the server writes on class charges, shown in the user's language. */
+const REASON_IDS: Record<TChargeReason, string> = {
+  'Class confirmed': 'vouchers.reason.confirmed',
+  'Class reopened': 'vouchers.reason.reopened',
+  'Attendance changed': 'vouchers.reason.attendance',
+  'Class changed': 'vouchers.reason.changed',
+  'Class times changed': 'vouchers.reason.times',
+  'Class cancelled': 'vouchers.reason.cancelled',
+};
 
 /** The student's voucher ledger in a from/to range (newest first) and the totals derived from it. */
 export default function VoucherTab({ studentId }: { studentId: number }) {
@@ -74,7 +83,8 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
       width: 250,
       render: (_, e) => {
         const c = e.class;
-        if (!c) return e.note ?? '';
+        const note = e.note && e.note in REASON_IDS ? t(REASON_IDS[e.note as TChargeReason]) : e.note;
+        if (!c) return note ?? '';
         // The why of the amount in one line: price, or hours x the student's rate; the link opens the
         // class in the table view with its students' attendance.
         const how = c.price
@@ -90,7 +100,7 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
             </Link>
             <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
               {how} · {attendance}
-              {e.note ? ` · ${e.note}` : ''}
+              {note ? ` · ${note}` : ''}
             </Typography.Text>
           </span>
         );
