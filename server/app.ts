@@ -7,6 +7,9 @@ import { accountRouter } from './features/account/router';
 import { auditRouters } from './features/audit';
 import { courseRouters } from './features/courses';
 import { dashboardRouters } from './features/dashboard';
+import { emailRouters } from './features/email';
+import { feedbackRouters } from './features/feedback';
+import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
@@ -80,6 +83,9 @@ export function createApp(deps: AppDeps): express.Express {
     ...reportRouters(deps),
     ...dashboardRouters(deps),
     ...auditRouters(deps),
+    ...feedbackRouters(deps),
+    ...emailRouters(deps),
+    ...noticeRouters(deps),
     messagesRouter(deps),
   ])
     api.use(router);

@@ -4,6 +4,7 @@ import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
 import { MESSAGE_QUEUE, type MessageQueue } from './queue';
+import { type SettledMessage, settledHandlers } from './settled-handlers';
 import { createTransports, type Transports } from './transports';
 
 export interface MessageJob {
@@ -52,7 +53,7 @@ export async function deliverMessage(
   const message = await prisma.message.findUniqueOrThrow({ where: { id: messageId } });
   try {
     const result = message.channel === 'EMAIL' ? await transports.email(message) : await transports.sms(message);
-    await prisma.message.update({
+    const sent = await prisma.message.update({
       where: { id: messageId },
       data: {
         status: 'SENT',
@@ -63,17 +64,30 @@ export async function deliverMessage(
         failedAt: null,
       },
     });
+    await runSettledHandler(prisma, sent);
     return 'completed';
   } catch (error) {
     const text = providerError(error);
-    await prisma.message.update({
+    const after = await prisma.message.update({
       where: { id: messageId },
       data: options.lastAttempt
         ? { status: 'FAILED', failedAt: new Date(), error: text }
         : { status: 'QUEUED', error: text },
     });
     log('warn', 'message not sent', { messageId, lastAttempt: options.lastAttempt, error: text });
+    if (after.status === 'FAILED') await runSettledHandler(prisma, after);
     return 'failed';
+  }
+}
+
+/** Tells the feature that follows this kind of message; its failure is logged, the message stays settled. */
+export async function runSettledHandler(prisma: PrismaClient, message: SettledMessage): Promise<void> {
+  const handler = settledHandlers[message.template];
+  if (!handler) return;
+  try {
+    await handler(prisma, message);
+  } catch (error) {
+    log('error', 'message settled handler failed', { messageId: message.id, error: providerError(error) });
   }
 }
 
@@ -87,17 +101,21 @@ export const INTERRUPTED_MESSAGE =
  * clear of attempts in progress. Returns how many it marked.
  */
 export async function failOrphanedMessages(prisma: PrismaClient, expireInSeconds: number): Promise<number> {
-  return prisma.$executeRawUnsafe(
+  const failed = await prisma.$queryRawUnsafe<SettledMessage[]>(
     `UPDATE "Message" m SET status = 'FAILED', "failedAt" = now(), error = $1
       WHERE m.status IN ('QUEUED', 'SENDING')
         AND coalesce(m."lastAttemptAt", m."queuedAt") < now() - make_interval(secs => $2)
         AND NOT EXISTS (SELECT 1 FROM pgboss.job j
                          WHERE j.name = $3 AND j.state IN ('created', 'retry', 'active')
-                           AND j.data->>'messageId' = m.id::text)`,
+                           AND j.data->>'messageId' = m.id::text)
+      RETURNING m.id, m."organisationId", m.template, m.status, m."entityType", m."entityId", m."batchId",
+                m."queuedById"`,
     INTERRUPTED_MESSAGE,
     expireInSeconds * 2,
     MESSAGE_QUEUE,
   );
+  for (const message of failed) await runSettledHandler(prisma, message);
+  return failed.length;
 }
 
 export interface MessageWorker {

@@ -2,9 +2,12 @@ import account from './en-US/account';
 import audit from './en-US/audit';
 import common from './en-US/common';
 import dashboard from './en-US/dashboard';
+import email from './en-US/email';
+import feedback from './en-US/feedback';
 import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
+import notices from './en-US/notices';
 import pages from './en-US/pages';
 import payroll from './en-US/payroll';
 import reports from './en-US/reports';
@@ -29,4 +32,7 @@ export default {
   ...dashboard,
   ...reports,
   ...audit,
+  ...feedback,
+  ...email,
+  ...notices,
 };

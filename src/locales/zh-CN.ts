@@ -2,9 +2,12 @@ import account from './zh-CN/account';
 import audit from './zh-CN/audit';
 import common from './zh-CN/common';
 import dashboard from './zh-CN/dashboard';
+import email from './zh-CN/email';
+import feedback from './zh-CN/feedback';
 import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
+import notices from './zh-CN/notices';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
 import reports from './zh-CN/reports';
@@ -29,4 +32,7 @@ export default {
   ...dashboard,
   ...reports,
   ...audit,
+  ...feedback,
+  ...email,
+  ...notices,
 };

@@ -1,0 +1,17 @@
+// What happens when a message is settled (SENT, or FAILED after its last attempt): features that
+// follow their messages register a handler per template here, e.g. the feedback status of a class or
+// the progress of a bulk email. A handler must be idempotent (a job can be delivered twice) and must
+// not throw for a message it does not know; errors are logged, never fail the job.
+import type { Message, PrismaClient } from '../generated/prisma/client';
+
+export type SettledMessage = Pick<
+  Message,
+  'id' | 'organisationId' | 'template' | 'status' | 'entityType' | 'entityId' | 'batchId' | 'queuedById'
+>;
+export type SettledHandler = (prisma: PrismaClient, message: SettledMessage) => Promise<void>;
+
+/** By Message.template. */
+export const settledHandlers: Record<string, SettledHandler> = {
+  // feedback: (feedback issue) the class's notification status
+  // bulk: (/email) the batch's finish and its sender's notice
+};

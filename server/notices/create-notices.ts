@@ -1,0 +1,50 @@
+// In-app notices (GET /api/notices): written in the transaction of the event that causes them, at most
+// once per (user, key) — a repeated event finds the key taken and adds nothing.
+import type { NoticeType, Prisma, Role } from '../generated/prisma/client';
+
+export interface NoticeInput {
+  organisationId: number;
+  type: NoticeType;
+  /** What it links to: SCHEDULE, STUDENT, EMAIL_BATCH, IMPORT. */
+  entityType?: string | null;
+  entityId?: number | null;
+  /** Values for the client's text (names, dates, counts). */
+  data?: Record<string, string | number | boolean | null>;
+  /** Dedupe key per user, e.g. `FEEDBACK_MISSING:schedule:42`. */
+  key: string;
+}
+
+/** Adds the notice for each user; users who already have one with this key are skipped. */
+export async function createNotices(
+  tx: Prisma.TransactionClient,
+  userIds: readonly number[],
+  input: NoticeInput,
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const { count } = await tx.notice.createMany({
+    data: [...new Set(userIds)].map((userId) => ({
+      organisationId: input.organisationId,
+      userId,
+      type: input.type,
+      entityType: input.entityType ?? null,
+      entityId: input.entityId ?? null,
+      data: input.data ?? {},
+      key: input.key,
+    })),
+    skipDuplicates: true,
+  });
+  return count;
+}
+
+/** The active users of a centre holding one of `roles` (operators: ROLE_OPERATOR covers admins too). */
+export async function centreUsersWithRole(
+  tx: Prisma.TransactionClient,
+  organisationId: number,
+  roles: readonly Role[] = ['ROLE_OPERATOR', 'ROLE_ADMIN'],
+): Promise<number[]> {
+  const users = await tx.user.findMany({
+    where: { organisationId, activated: true, roles: { hasSome: [...roles] } },
+    select: { id: true },
+  });
+  return users.map((u) => u.id);
+}

@@ -1,0 +1,2 @@
+// /email: compose, templates, history.
+export default {} as Record<string, string>;

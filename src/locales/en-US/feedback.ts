@@ -1,0 +1,2 @@
+// Class and student feedback (table view, teacher confirmation, dashboard card).
+export default {} as Record<string, string>;
