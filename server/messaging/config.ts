@@ -27,6 +27,10 @@ export interface MessagingConfig {
   expireInSeconds: number;
   /** Jobs fetched at a time; the worker yields to the event loop between messages. */
   batchSize: number;
+  /** Messages of a batch sent at the same time (MESSAGE_CONCURRENCY, default 5; SMTP pool connections). */
+  concurrency?: number;
+  /** APP_URL: the app's public address, for links in emails (password reset); http://localhost:PORT when unset. */
+  appUrl?: string;
   /** Idle poll, in seconds (NOTIFY wakes the worker sooner when it can). */
   pollingIntervalSeconds: number;
   /** How often pg-boss looks for expired jobs (pg-boss's default is a minute). */
@@ -39,6 +43,16 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   const value = Number(raw);
   if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}`);
   return value;
+}
+
+export const DEFAULT_CONCURRENCY = 5;
+
+/** APP_URL without a trailing slash; it must be an http(s) origin (it goes into emails). */
+function appUrlOf(env: NodeJS.ProcessEnv): string {
+  const raw = env.APP_URL || `http://localhost:${env.PORT || 8000}`;
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(raw))
+    throw new Error('APP_URL must look like https://levelup.example.com');
+  return raw.replace(/\/+$/, '');
 }
 
 /** Where .eml files go without SMTP: MAIL_DIR, else `mail` beside the PGlite folder, else ./data/mail. */
@@ -70,6 +84,8 @@ export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessE
     retryDelayMaxSeconds: positiveNumber(env, 'MESSAGE_RETRY_DELAY_MAX_SECONDS', 3600, 1),
     expireInSeconds: positiveNumber(env, 'MESSAGE_EXPIRE_SECONDS', 60, 1),
     batchSize: positiveNumber(env, 'MESSAGE_BATCH_SIZE', target.kind === 'pglite' ? 10 : 25, 1),
+    concurrency: Math.floor(positiveNumber(env, 'MESSAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1)),
+    appUrl: appUrlOf(env),
     pollingIntervalSeconds: positiveNumber(env, 'MESSAGE_POLL_SECONDS', 2, 0.5),
     superviseIntervalSeconds: positiveNumber(env, 'MESSAGE_SUPERVISE_SECONDS', 15, 1),
   };

@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
+import { DEFAULT_CONCURRENCY } from './config';
 import { MESSAGE_QUEUE, type MessageQueue } from './queue';
 import { type SettledMessage, settledHandlers } from './settled-handlers';
 import { createTransports, type Transports } from './transports';
@@ -123,9 +124,10 @@ export interface MessageWorker {
 }
 
 /**
- * Works the message queue in this process: small batches (config.batchSize), one message at a time,
- * yielding to the event loop after each so that the HTTP server sharing the process (and, on PGlite,
- * the one database connection) keeps answering while a batch drains.
+ * Works the message queue in this process: small batches (config.batchSize), up to config.concurrency
+ * messages of a batch at a time (an SMTP exchange is mostly waiting), each lane yielding to the event
+ * loop after each message so that the HTTP server sharing the process (and, on PGlite, the one database
+ * connection) keeps answering while a batch drains. Every message is still claimed before it is sent.
  */
 export async function startMessageWorker(
   queue: MessageQueue,
@@ -133,6 +135,7 @@ export async function startMessageWorker(
   transports: Transports = createTransports(queue.config),
 ): Promise<MessageWorker> {
   const { config } = queue;
+  const concurrency = Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY);
   const options = {
     batchSize: config.batchSize,
     pollingIntervalSeconds: config.pollingIntervalSeconds,
@@ -145,7 +148,7 @@ export async function startMessageWorker(
     options,
     async (jobs: JobWithMetadata<MessageJob>[]) => {
       const results: JobResult[] = [];
-      for (const job of jobs) {
+      const deliver = async (job: JobWithMetadata<MessageJob>) => {
         let status: 'completed' | 'failed';
         try {
           status = await deliverMessage(prisma, transports, job.data.messageId, {
@@ -158,8 +161,19 @@ export async function startMessageWorker(
           status = 'failed';
         }
         results.push({ id: job.id, status });
-        await yieldToEventLoop();
-      }
+      };
+      // `concurrency` lanes take the batch's jobs in turn; each yields to the event loop between its
+      // messages, so queries from the HTTP server get their turn between the lanes' (on PGlite they all
+      // wait for the one connection in arrival order).
+      let next = 0;
+      const lane = async () => {
+        while (next < jobs.length) {
+          const job = jobs[next++];
+          await deliver(job);
+          await yieldToEventLoop();
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
       return results;
     },
   );

@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import type { MessagingConfig, TwilioSettings } from './config';
+import { DEFAULT_CONCURRENCY, type MessagingConfig, type TwilioSettings } from './config';
 
 export interface OutgoingMessage {
   id: number;
@@ -66,7 +66,11 @@ function twilioClient(settings: TwilioSettings) {
 
 export function createTransports(config: MessagingConfig): Transports {
   const smtp: Transporter | undefined = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl, { pool: true, maxConnections: 3 } as never)
+    ? nodemailer.createTransport(config.smtpUrl, {
+        pool: true,
+        // One connection per message the worker sends at a time: a lane never waits for another's exchange.
+        maxConnections: Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY),
+      } as never)
     : undefined;
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const sms = config.twilio ? twilioClient(config.twilio) : undefined;

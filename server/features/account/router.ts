@@ -1,17 +1,22 @@
 import { Router } from 'express';
 import { accountEndpoints as endpoints } from '../../../src/contracts/account';
+import { loginEndpoints } from '../../../src/contracts/login';
+import { createSendThrottle } from '../../auth/code-throttle';
 import { createLoginThrottle } from '../../auth/login-throttle';
 import { createRegisterThrottle } from '../../auth/register-throttle';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { changeOwnPassword, getOwnAccount, revokeAllTokens, updateOwnAccount } from './own-account';
+import { finishPasswordReset, requestPasswordReset } from './password-reset';
+import { sendLoginCode, signInWithPhone } from './phone-sign-in';
 import { registerOrganisation } from './register';
 import { signIn } from './sign-in';
 
-export function accountRouter({ prisma, jwtSecret }: AppDeps): Router {
+export function accountRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
   const router = Router();
   const loginThrottle = createLoginThrottle(prisma);
   const registerThrottle = createRegisterThrottle(prisma);
+  const sendThrottle = createSendThrottle(prisma);
 
   route(router, endpoints.authenticate, ({ req, body }) =>
     signIn({ prisma, jwtSecret, throttle: loginThrottle, ...body, address: req.ip ?? 'unknown' }),
@@ -20,6 +25,31 @@ export function accountRouter({ prisma, jwtSecret }: AppDeps): Router {
     await registerThrottle.consume(req.ip ?? 'unknown');
     return registerOrganisation(prisma, jwtSecret, body);
   });
+  route(router, loginEndpoints.captcha, ({ req, query }) =>
+    sendLoginCode({
+      prisma,
+      jwtSecret,
+      queue,
+      throttle: sendThrottle,
+      phone: query.mobile,
+      address: req.ip ?? 'unknown',
+    }),
+  );
+  route(router, loginEndpoints.authenticatePhone, ({ req, body }) =>
+    signInWithPhone({
+      prisma,
+      jwtSecret,
+      throttle: loginThrottle,
+      phone: body.mobile,
+      captcha: body.captcha,
+      rememberMe: body.rememberMe,
+      address: req.ip ?? 'unknown',
+    }),
+  );
+  route(router, loginEndpoints.resetPasswordInit, ({ req, body }) =>
+    requestPasswordReset({ prisma, queue, throttle: sendThrottle, login: body.login, address: req.ip ?? 'unknown' }),
+  );
+  route(router, loginEndpoints.resetPasswordFinish, ({ body }) => finishPasswordReset({ prisma, ...body }));
   route(router, endpoints.getAccount, ({ auth }) => getOwnAccount(prisma, auth.userId));
   route(router, endpoints.updateAccount, ({ auth, body }) => updateOwnAccount(prisma, auth.userId, body));
   route(router, endpoints.changePassword, ({ auth, body }) =>

@@ -1,0 +1,148 @@
+// Forgot password end to end: POST /api/account/reset-password/init queues an email that the worker
+// sends to a real SMTP server; the link in it sets a new password once and revokes every older token.
+// Expired and used links are refused, unknown accounts get the same reply and no email, requests are
+// throttled.
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { RESETS_PER_ACCOUNT_PER_HOUR } from '../../server/auth/code-throttle';
+import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
+import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
+import { callerWith } from '../support/course-factories';
+import { createCentre, createUser, signIn, TEST_PASSWORD } from '../support/factories';
+import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+let queue: MessageQueue;
+let worker: MessageWorker;
+let smtp: SmtpStandIn;
+let app: ReturnType<typeof createApp>;
+let organisationId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  smtp = await startSmtpStandIn();
+  queue = await openMessageQueue(ctx.target, {
+    smtpUrl: smtp.url,
+    mailFrom: 'Level Up <desk@levelup.test>',
+    mailDir: '/nonexistent',
+    appUrl: 'https://levelup.example.test',
+    retryLimit: 1,
+    retryDelaySeconds: 1,
+    retryDelayMaxSeconds: 2,
+    expireInSeconds: 30,
+    batchSize: 10,
+    pollingIntervalSeconds: 0.5,
+    superviseIntervalSeconds: 1,
+  });
+  worker = await startMessageWorker(queue, ctx.prisma);
+  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true });
+  organisationId = (await createCentre(ctx.prisma)).id;
+}, 120_000);
+afterAll(async () => {
+  await worker?.stop();
+  await queue?.stop();
+  await smtp?.close();
+  await ctx?.close();
+});
+
+let sequence = 0;
+const ipOf = () => `10.8.0.${++sequence}`;
+const init = (login: string, ip: string) =>
+  request(app).post('/api/account/reset-password/init').send({ login }).set('X-Forwarded-For', ip);
+const finish = (key: string, newPassword: string) =>
+  request(app).post('/api/account/reset-password/finish').send({ key, newPassword });
+
+/** The key of the link in the `count`th email to `address` (the text part is quoted-printable). */
+async function linkKeyFor(address: string, count = 1): Promise<string> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const mails = smtp.received.filter((m) => m.to.includes(address));
+    if (mails.length >= count) {
+      const raw = mails[count - 1].raw.replace(/=\r?\n/g, '');
+      const link = /https:\/\/levelup\.example\.test\/user\/reset-password\?key=(?:3D)?([A-Za-z0-9_-]{43})/.exec(raw);
+      if (!link) throw new Error(`no reset link in ${raw}`);
+      return link[1];
+    }
+    if (Date.now() > until) throw new Error(`no email to ${address}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('password reset', () => {
+  it('emails a link that sets a new password once and revokes older tokens', async () => {
+    const user = await createUser(ctx.prisma, { role: 'ROLE_OPERATOR', organisationId });
+    const oldToken = await signIn(ctx, user.login);
+    const asked = await init(user.email.toUpperCase(), ipOf());
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ sent: true, validMinutes: 60 });
+    const key = await linkKeyFor(user.email);
+    const row = await ctx.prisma.passwordResetToken.findFirstOrThrow({ where: { userId: user.id } });
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.tokenHash).not.toBe(key); // only its SHA-256 is stored
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
+    const message = await ctx.prisma.message.findFirstOrThrow({ where: { recipient: user.email } });
+    expect(message).toMatchObject({
+      template: 'password-reset',
+      status: 'SENT',
+      subject: 'Reset your Level Up password',
+    });
+
+    const weak = await finish(key, 'short');
+    expect(weak.status).toBe(400);
+    expect(weak.body.fieldErrors).toEqual([
+      { field: 'newPassword', message: 'Password must be at least 8 characters' },
+    ]);
+    expect((await finish(key, 'a-brand-new-password')).status).toBe(204);
+    // Every token issued before is refused; the new password signs in, the old one does not.
+    expect((await callerWith(app, oldToken).get('/api/account')).status).toBe(401);
+    await signIn(ctx, user.login, 'a-brand-new-password');
+    const old = await request(app).post('/api/authenticate').send({ username: user.login, password: TEST_PASSWORD });
+    expect(old.status).toBe(401);
+    // Used once.
+    const again = await finish(key, 'yet-another-password');
+    expect(again.status).toBe(400);
+    expect(again.body.errorMessage).toBe('key: This reset link was used already: ask for a new one');
+  });
+
+  it('refuses an expired link and an unknown one', async () => {
+    const user = await createUser(ctx.prisma, { role: 'ROLE_TEACHER', organisationId });
+    await init(user.login, ipOf()).expect(200);
+    const key = await linkKeyFor(user.email);
+    // An hour later (moved in the database, not waited for).
+    await ctx.prisma.passwordResetToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const late = await finish(key, 'a-brand-new-password');
+    expect(late.status).toBe(400);
+    expect(late.body.errorMessage).toBe('key: This reset link has expired: ask for a new one');
+    await signIn(ctx, user.login); // the password did not change
+    const unknown = await finish('A'.repeat(43), 'a-brand-new-password');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors).toEqual([
+      { field: 'key', message: 'This reset link is not valid: ask for a new one' },
+    ]);
+  });
+
+  it('answers an unknown account the same way and sends nothing', async () => {
+    const before = await ctx.prisma.message.count();
+    const res = await init('nobody@example.test', ipOf());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ sent: true, validMinutes: 60 });
+    expect(await ctx.prisma.message.count()).toBe(before);
+    expect(await ctx.prisma.passwordResetToken.count()).toBeGreaterThan(0);
+  });
+
+  it('limits requests per account', async () => {
+    const user = await createUser(ctx.prisma, { role: 'ROLE_TEACHER', organisationId });
+    for (let n = 0; n < RESETS_PER_ACCOUNT_PER_HOUR; n++) await init(user.login, ipOf()).expect(200);
+    const more = await init(user.login, ipOf());
+    expect(more.status).toBe(429);
+    expect(more.headers['retry-after']).toBeDefined();
+    expect(more.body.errorMessage).toMatch(
+      /^Too many password resets asked for this account\. Try again in \d+ minutes\.$/,
+    );
+  });
+});
