@@ -22,6 +22,8 @@ export interface MessageInput {
   entityType?: string | null;
   entityId?: number | null;
   queuedById?: number | null;
+  /** The bulk email (EmailBatch) it belongs to. */
+  batchId?: number | null;
   /** Unique per message; a repeated key is refused by the database. A uuid when omitted. */
   idempotencyKey?: string;
 }
@@ -36,28 +38,73 @@ export async function sendJob(tx: Prisma.TransactionClient, queue: MessageQueue,
   await queue.boss.send(MESSAGE_QUEUE, { messageId }, { ...queue.jobOptions, db: fromPrisma(tx) });
 }
 
+function messageRow(input: MessageInput): Prisma.MessageCreateManyInput {
+  if (input.channel === 'EMAIL' && !input.subject) throw new Error('An email needs a subject');
+  return {
+    organisationId: input.organisationId,
+    channel: input.channel,
+    recipient: input.recipient,
+    recipientName: input.recipientName ?? null,
+    template: input.template,
+    subject: input.channel === 'EMAIL' ? input.subject : null,
+    bodyText: input.bodyText,
+    bodyHtml: input.channel === 'EMAIL' ? (input.bodyHtml ?? null) : null,
+    entityType: input.entityType ?? null,
+    entityId: input.entityId ?? null,
+    queuedById: input.queuedById ?? null,
+    batchId: input.batchId ?? null,
+    idempotencyKey: input.idempotencyKey ?? randomUUID(),
+  };
+}
+
+/** The jobs of many existing messages in ONE pg-boss insert inside transaction `tx`. */
+export async function sendJobs(tx: Prisma.TransactionClient, queue: MessageQueue, messageIds: readonly number[]) {
+  if (messageIds.length === 0) return;
+  const { retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds } = queue.jobOptions;
+  await queue.boss.insert(
+    MESSAGE_QUEUE,
+    messageIds.map((messageId) => ({
+      data: { messageId },
+      retryLimit,
+      retryDelay,
+      retryBackoff,
+      retryDelayMax,
+      expireInSeconds,
+    })),
+    { db: fromPrisma(tx) },
+  );
+}
+
 export async function enqueueMessage(
   tx: Prisma.TransactionClient,
   queue: MessageQueue,
   input: MessageInput,
 ): Promise<Message> {
-  if (input.channel === 'EMAIL' && !input.subject) throw new Error('An email needs a subject');
-  const message = await tx.message.create({
-    data: {
-      organisationId: input.organisationId,
-      channel: input.channel,
-      recipient: input.recipient,
-      recipientName: input.recipientName ?? null,
-      template: input.template,
-      subject: input.channel === 'EMAIL' ? input.subject : null,
-      bodyText: input.bodyText,
-      bodyHtml: input.channel === 'EMAIL' ? (input.bodyHtml ?? null) : null,
-      entityType: input.entityType ?? null,
-      entityId: input.entityId ?? null,
-      queuedById: input.queuedById ?? null,
-      idempotencyKey: input.idempotencyKey ?? randomUUID(),
-    },
-  });
+  const message = await tx.message.create({ data: messageRow(input) });
   await sendJob(tx, queue, message.id);
   return message;
+}
+
+/**
+ * Many messages at once (a bulk email): one INSERT … RETURNING for the rows and one pg-boss insert
+ * for their jobs, both in transaction `tx`, so a batch of thousands costs two statements, not 2n.
+ * Returns the ids in the order of `inputs`.
+ */
+export async function enqueueMessages(
+  tx: Prisma.TransactionClient,
+  queue: MessageQueue,
+  inputs: readonly MessageInput[],
+): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const data = inputs.map(messageRow);
+  const rows = await tx.message.createManyAndReturn({ data, select: { id: true, idempotencyKey: true } });
+  // RETURNING's order is not promised: match the rows back by their unique key.
+  const idByKey = new Map(rows.map((row) => [row.idempotencyKey, row.id]));
+  const ids = data.map((row) => {
+    const id = idByKey.get(row.idempotencyKey);
+    if (id === undefined) throw new Error('A queued message was not returned by its insert');
+    return id;
+  });
+  await sendJobs(tx, queue, ids);
+  return ids;
 }

@@ -48,7 +48,13 @@ function toMessage({ queuedBy, ...row }: MessageRow): TMessage {
   };
 }
 
-export async function listMessages(prisma: PrismaClient, auth: AuthContext, query: TMessageListQuery) {
+/** `scope`: the messages of one bulk email (/email), searched by address or name with `q`. */
+export async function listMessages(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  query: TMessageListQuery,
+  scope: { batchId?: number; q?: string } = {},
+) {
   const organisationId = organisationOf(auth);
   let queuedAt: Prisma.DateTimeFilter | undefined;
   if (query.from || query.to) {
@@ -70,6 +76,8 @@ export async function listMessages(prisma: PrismaClient, auth: AuthContext, quer
     entityId: query.entityId,
     recipient: containsLiteral(query.recipient),
     queuedAt,
+    batchId: scope.batchId,
+    ...(scope.q ? { OR: [{ recipient: containsLiteral(scope.q) }, { recipientName: containsLiteral(scope.q) }] } : {}),
   };
   const orderBy = sortArgs(query.sortField ?? 'queuedAt', query.sortField ? query.sortOrder : 'descend', 'queuedAt');
   const [rows, total] = await prisma.$transaction([

@@ -2,6 +2,8 @@
 // follow their messages register a handler per template here, e.g. the feedback status of a class or
 // the progress of a bulk email. A handler must be idempotent (a job can be delivered twice) and must
 // not throw for a message it does not know; errors are logged, never fail the job.
+import { bulkMessageSettled } from '../features/email/batch-settled';
+import { feedbackSettled } from '../features/feedback/feedback-settled';
 import type { Message, PrismaClient } from '../generated/prisma/client';
 
 export type SettledMessage = Pick<
@@ -12,6 +14,6 @@ export type SettledHandler = (prisma: PrismaClient, message: SettledMessage) => 
 
 /** By Message.template. */
 export const settledHandlers: Record<string, SettledHandler> = {
-  // feedback: (feedback issue) the class's notification status
-  // bulk: (/email) the batch's finish and its sender's notice
+  feedback: feedbackSettled,
+  bulk: bulkMessageSettled,
 };

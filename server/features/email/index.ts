@@ -1,7 +1,8 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../../deps';
+import { emailRouter } from './email-router';
 
 /** Bulk email (/email): templates, audience and recipient count, preview, send, batches and their progress. */
-export function emailRouters(_deps: AppDeps): Router[] {
-  return [];
+export function emailRouters(deps: AppDeps): Router[] {
+  return [emailRouter(deps)];
 }
