@@ -31,6 +31,7 @@ const routes: AppRoute[] = [
       { path: '/user', redirect: '/user/login' },
       { path: '/user/login', name: 'login', component: './User/Login' },
       { path: '/user/register', name: 'register', component: './User/Register' },
+      { path: '/user/reset-password', component: './User/ResetPassword' },
     ],
   },
   // `/` sends each user to their first page: /dashboard when they may see it (see src/pages/Index).
@@ -102,6 +103,8 @@ const routes: AppRoute[] = [
   { path: '/report', name: 'report', icon: 'barChart', access: 'reports:view', component: './Report' },
   { path: '/audit', name: 'audit', icon: 'history', access: 'audit:view', component: './Audit' },
   { path: '/email', name: 'email', icon: 'mail', access: 'email:send', component: './Email' },
+  // The seed's "Email Template" entry: the Templates tab of /email.
+  { path: '/email/templates', name: 'email-template', icon: 'fileText', access: 'email:send', component: './Email' },
   {
     path: '/teacherConfirmation',
     name: 'teacher-confirmation',

@@ -8,6 +8,7 @@ import { safeRedirectPath } from '@/utils/redirect';
 import { toRequestFailure } from '@/utils/requestError';
 import { useSignIn } from '../useSignIn';
 import { loginFailureText } from './loginError';
+import PhoneSignIn from './PhoneSignIn';
 import { authenticate, type LoginValues } from './service';
 
 /** Spec section 4: the welcome message shows for 2 s; the redirect follows after 100 ms. */
@@ -21,7 +22,21 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const [tab, setTab] = useState<'account' | 'phone'>('account');
   const rules = accountRules(t);
+
+  /** Signs in with a fresh token and goes on; returns what to show when the account cannot be loaded. */
+  const onToken = async (token: string): Promise<string | undefined> => {
+    const signedIn = await signIn(token);
+    if (!signedIn) return t('request.error.retry');
+    message.success(t('pages.login.success'), WELCOME_SECONDS);
+    setTimeout(() => {
+      // Other rights than last time: start from the root path, not from a page of the old rights.
+      if (signedIn.authoritiesChanged) history.replace('/');
+      else history.push(safeRedirectPath(searchParams.get('redirect'), window.location.origin));
+    }, REDIRECT_DELAY_MS);
+    return undefined;
+  };
 
   const onFinish = async (values: LoginValues) => {
     setFailure(undefined);
@@ -32,17 +47,7 @@ export default function LoginPage() {
       setFailure(loginFailureText(toRequestFailure(error), t));
       return;
     }
-    const signedIn = await signIn(token);
-    if (!signedIn) {
-      setFailure(t('request.error.retry'));
-      return;
-    }
-    message.success(t('pages.login.success'), WELCOME_SECONDS);
-    setTimeout(() => {
-      // Other rights than last time: start from the root path, not from a page of the old rights.
-      if (signedIn.authoritiesChanged) history.replace('/');
-      else history.push(safeRedirectPath(searchParams.get('redirect'), window.location.origin));
-    }, REDIRECT_DELAY_MS);
+    setFailure(await onToken(token));
   };
 
   return (
@@ -57,7 +62,18 @@ export default function LoginPage() {
           </div>
           <div style={{ marginTop: 12, fontSize: 14, color: 'rgba(0, 0, 0, 0.65)' }}>{t('pages.login.subTitle')}</div>
         </div>
+        <Tabs
+          centered
+          activeKey={tab}
+          onChange={(key) => setTab(key as 'account' | 'phone')}
+          items={[
+            { key: 'account', label: t('pages.login.accountTab') },
+            { key: 'phone', label: t('pages.login.phoneTab') },
+          ]}
+        />
+        {tab === 'phone' && <PhoneSignIn onToken={onToken} />}
         <Form<LoginValues>
+          style={tab === 'account' ? undefined : { display: 'none' }}
           initialValues={{ rememberMe: true }}
           onFinish={async (values) => {
             setSubmitting(true);
@@ -68,7 +84,6 @@ export default function LoginPage() {
             }
           }}
         >
-          <Tabs centered items={[{ key: 'account', label: t('pages.login.accountTab') }]} />
           {failure && <Alert style={{ marginBottom: 24 }} type="error" showIcon message={failure} />}
           <Form.Item name="username" rules={rules.signInName}>
             <Input
@@ -90,7 +105,10 @@ export default function LoginPage() {
             <Form.Item noStyle name="rememberMe" valuePropName="checked">
               <Checkbox>{t('pages.login.rememberMe')}</Checkbox>
             </Form.Item>
-            <Link to="/user/register">{t('pages.login.register')}</Link>
+            <span style={{ display: 'flex', gap: 16 }}>
+              <Link to="/user/reset-password">{t('pages.login.forgotPassword')}</Link>
+              <Link to="/user/register">{t('pages.login.register')}</Link>
+            </span>
           </div>
           <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
             {t('pages.login.submit')}
