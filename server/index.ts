@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { createPrisma } from './db/client';
 import { applyMigrations } from './db/migrator';
 import { closePglite, describeTarget } from './db/target';
+import { startNoticeJobs } from './features/notices/jobs';
 import { log } from './http/log';
 import { startMessageWorker } from './messaging/deliver';
 import { openMessageQueue } from './messaging/queue';
@@ -22,6 +23,7 @@ async function main() {
   // The queue (pg-boss) before the app: requests queue email and SMS in their own transactions.
   const queue = await openMessageQueue(config.target, config.messaging);
   const worker = config.runWorker ? await startMessageWorker(queue, prisma) : undefined;
+  const noticeJobs = config.runWorker ? await startNoticeJobs(queue, prisma) : undefined;
   const app = createApp({ prisma, ...config, queue });
   const server = app.listen(config.port, () => {
     log('info', 'Level Up is listening', {
@@ -33,6 +35,7 @@ async function main() {
   // Finish requests in flight, then close the database cleanly (PGlite flushes its files on close).
   const stop = () => {
     server.close(async () => {
+      await noticeJobs?.stop();
       await worker?.stop();
       await queue.stop();
       await prisma.$disconnect();

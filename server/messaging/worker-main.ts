@@ -4,6 +4,7 @@
 import { createPrisma } from '../db/client';
 import { applyMigrations } from '../db/migrator';
 import { closePglite, describeTarget, resolveDatabaseTarget } from '../db/target';
+import { startNoticeJobs } from '../features/notices/jobs';
 import { log } from '../http/log';
 import { loadMessagingConfig } from './config';
 import { startMessageWorker } from './deliver';
@@ -17,6 +18,7 @@ async function main() {
   const prisma = await createPrisma(config.target);
   const queue = await openMessageQueue(config.target, config.messaging);
   const worker = await startMessageWorker(queue, prisma);
+  const noticeJobs = await startNoticeJobs(queue, prisma);
   log('info', 'Level Up message worker is running', {
     database: describeTarget(config.target),
     email: config.messaging.smtpUrl ? 'SMTP' : `.eml files in ${config.messaging.mailDir}`,
@@ -24,6 +26,7 @@ async function main() {
   });
   const stop = async () => {
     setTimeout(() => process.exit(1), 15_000).unref();
+    await noticeJobs.stop();
     await worker.stop();
     await queue.stop();
     await prisma.$disconnect();

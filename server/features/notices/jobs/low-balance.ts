@@ -1,0 +1,148 @@
+// Low balance: each voucher ledger entry after the job's cursor that took a student from at or above
+// the centre's threshold to below it is one dip. Per dip: a LOW_BALANCE notice to the centre's
+// operators (key per student and entry), an email and/or SMS to the family only where the student
+// allows that channel and has the address, and the staff's emails/SMS by their LOW_BALANCE settings.
+// The cursor moves in the same transaction; message keys `low-balance:<entryId>:...` make a repeat harmless.
+import type { PrismaClient } from '../../../generated/prisma/client';
+import type { MessageQueue } from '../../../messaging/queue';
+import { recipientsFor } from '../../../notices/channels';
+import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
+import { lockCursor, moveCursor, SETTLE_SECONDS } from './job-cursor';
+import { enqueueOnce, yieldToEventLoop } from './job-tools';
+
+export const LOW_BALANCE_CURSOR = 'low-balance-notices';
+export const LOW_BALANCE_TEMPLATE = 'low-balance';
+const BATCH = 200;
+
+interface Entry {
+  id: number;
+  organisationId: number;
+  studentId: number;
+  createdAt: Date;
+  crossed: boolean;
+}
+
+function money(amount: { toFixed(dp: number): string }, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount.toFixed(2)));
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** Handles the ledger entries after the cursor, batch by batch. Returns messages queued. */
+export async function runLowBalanceNotices(
+  prisma: PrismaClient,
+  queue: MessageQueue,
+  now = new Date(),
+): Promise<number> {
+  const settled = new Date(now.getTime() - SETTLE_SECONDS * 1000);
+  let queued = 0;
+  for (;;) {
+    const { count, more } = await prisma.$transaction(
+      async (tx) => {
+        const lastId = await lockCursor(tx, LOW_BALANCE_CURSOR, async () => {
+          const top = await tx.voucherLedgerEntry.aggregate({ _max: { id: true } });
+          return top._max.id ?? 0;
+        });
+        const read = await tx.$queryRaw<Entry[]>`
+          SELECT e.id, e."organisationId", e."studentId", e."createdAt",
+                 (e."balanceAfter" < o."lowBalanceThreshold"
+                  AND e."balanceAfter" - e.amount >= o."lowBalanceThreshold") AS crossed
+            FROM "VoucherLedgerEntry" e JOIN "Organisation" o ON o.id = e."organisationId"
+           WHERE e.id > ${lastId} ORDER BY e.id LIMIT ${BATCH}`;
+        // Up to the first entry too recent to be sure nothing before it is still uncommitted.
+        const fresh = read.findIndex((e) => e.createdAt >= settled);
+        const entries = fresh === -1 ? read : read.slice(0, fresh);
+        if (!entries.length) return { count: 0, more: false };
+        let sent = 0;
+        for (const entry of entries.filter((e) => e.crossed)) sent += await notifyDip(tx, queue, entry);
+        await moveCursor(tx, LOW_BALANCE_CURSOR, entries[entries.length - 1].id);
+        return { count: sent, more: read.length === BATCH && fresh === -1 };
+      },
+      { timeout: 60_000 },
+    );
+    queued += count;
+    if (!more) return queued;
+    await yieldToEventLoop();
+  }
+}
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry): Promise<number> {
+  const student = await tx.student.findUniqueOrThrow({
+    where: { id: entry.studentId },
+    select: {
+      id: true,
+      studentId: true,
+      firstName: true,
+      lastName: true,
+      active: true,
+      voucherBalance: true,
+      allowEmail: true,
+      allowSms: true,
+      email: true,
+      phone: true,
+      organisation: { select: { name: true, currency: true, lowBalanceThreshold: true } },
+    },
+  });
+  const centre = student.organisation;
+  // Back above the threshold by now (a purchase came in), or no longer a student: nothing to say.
+  if (!student.active || student.voucherBalance.gte(centre.lowBalanceThreshold)) return 0;
+  const name = `${student.firstName} ${student.lastName}`;
+  const balance = money(student.voucherBalance, centre.currency);
+  const threshold = money(centre.lowBalanceThreshold, centre.currency);
+  const operators = await centreUsersWithRole(tx, entry.organisationId);
+  await createNotices(tx, operators, {
+    organisationId: entry.organisationId,
+    type: 'LOW_BALANCE',
+    entityType: 'STUDENT',
+    entityId: student.id,
+    data: {
+      name,
+      studentId: student.studentId,
+      balance: student.voucherBalance.toFixed(2),
+      threshold: centre.lowBalanceThreshold.toFixed(2),
+    },
+    key: `LOW_BALANCE:student:${student.id}:${entry.id}`,
+  });
+  const about = { organisationId: entry.organisationId, entityType: 'STUDENT', entityId: student.id } as const;
+  const familySubject = `${centre.name}: ${name}'s voucher balance is low`;
+  const familyText = `The voucher balance of ${name} is ${balance}, below ${threshold}. Please top it up at the centre.`;
+  const staffSubject = `Low balance: ${name} (${student.studentId})`;
+  const staffText = `${name} (${student.studentId}) is at ${balance}, below the threshold of ${threshold}.`;
+  const messages = [
+    // A student's allow email / allow SMS flags decide, whatever else is set.
+    ...(student.allowEmail && student.email
+      ? [{ channel: 'EMAIL' as const, to: student.email, who: name, key: 'family:email', family: true }]
+      : []),
+    ...(student.allowSms && student.phone
+      ? [{ channel: 'SMS' as const, to: student.phone, who: name, key: 'family:sms', family: true }]
+      : []),
+    ...(await recipientsFor(tx, operators, 'LOW_BALANCE')).flatMap((r) => [
+      ...(r.email
+        ? [{ channel: 'EMAIL' as const, to: r.email, who: r.name, key: `user:${r.userId}:email`, family: false }]
+        : []),
+      ...(r.sms
+        ? [{ channel: 'SMS' as const, to: r.sms, who: r.name, key: `user:${r.userId}:sms`, family: false }]
+        : []),
+    ]),
+  ];
+  let sent = 0;
+  for (const m of messages) {
+    const made = await enqueueOnce(tx, queue, {
+      ...about,
+      channel: m.channel,
+      recipient: m.to,
+      recipientName: m.who,
+      template: LOW_BALANCE_TEMPLATE,
+      subject: m.channel === 'EMAIL' ? (m.family ? familySubject : staffSubject) : null,
+      bodyText: m.family ? familyText : staffText,
+      idempotencyKey: `low-balance:${entry.id}:${m.key}`,
+    });
+    if (made) sent += 1;
+    await yieldToEventLoop();
+  }
+  return sent;
+}
