@@ -2,6 +2,7 @@ import { recordAudit } from '../../audit/record-audit';
 import type { AuditAction, Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { termLabel } from '../courses/list-terms';
+import { syncFeedbackStatus } from '../feedback/feedback-status';
 import { syncPayrollAdjustments } from '../payroll/payroll-sync';
 import { type ChargeReason, syncClassCharges } from '../vouchers/class-charges';
 import { namedUser } from '../vouchers/voucher-view';
@@ -106,4 +107,5 @@ export async function afterClassChange(
   );
   await syncClassCharges(tx, auth.userId, ids, change.reason);
   await syncPayrollAdjustments(tx, auth, ids);
+  await syncFeedbackStatus(tx, ids);
 }

@@ -1,0 +1,126 @@
+// The class's feedback as a PDF (pdf-lib): the class, its sections and each student's feedback, the
+// same texts as the emails. The standard Helvetica font covers Latin text (WinAnsi); other characters
+// (e.g. Chinese) are shown as "?" until a font that covers them is embedded.
+import type { Response } from 'express';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { type Access, feedbackContent, findFeedbackClass, studentTexts } from './class-feedback';
+import { classSections, classTime } from './feedback-email';
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  private readonly charset: Set<number>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.charset = new Set(font.getCharacterSet());
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** Characters the font cannot draw become '?', so any text makes a PDF. */
+  private drawable(text: string) {
+    return [...text.replace(/\t/g, '    ')].map((c) => (this.charset.has(c.codePointAt(0) ?? 0) ? c : '?')).join('');
+  }
+
+  private wrap(text: string, font: PDFFont, size: number): string[] {
+    const width = PAGE.width - 2 * PAGE.margin;
+    const lines: string[] = [];
+    for (const paragraph of this.drawable(text).split(/\r?\n/)) {
+      let line = '';
+      for (const word of paragraph.split(' ')) {
+        const next = line ? `${line} ${word}` : word;
+        if (font.widthOfTextAtSize(next, size) <= width) line = next;
+        else if (!line) {
+          // One word wider than the line: cut it where it no longer fits.
+          let part = '';
+          for (const c of word) {
+            if (font.widthOfTextAtSize(part + c, size) > width) {
+              lines.push(part);
+              part = '';
+            }
+            part += c;
+          }
+          line = part;
+        } else {
+          lines.push(line);
+          line = word;
+        }
+      }
+      lines.push(line);
+    }
+    return lines;
+  }
+
+  text(text: string, { size = 11, bold = false, gap = 4, grey = false } = {}) {
+    const font = bold ? this.bold : this.font;
+    for (const line of this.wrap(text, font, size)) {
+      if (this.y - size < PAGE.margin) this.newPage();
+      this.y -= size + 3;
+      this.page.drawText(line, {
+        x: PAGE.margin,
+        y: this.y,
+        size,
+        font,
+        color: grey ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0),
+      });
+    }
+    this.y -= gap;
+  }
+}
+
+export async function feedbackPdf(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  access: Access,
+  res: Response,
+): Promise<undefined> {
+  const row = await findFeedbackClass(prisma, auth, id, access);
+  const content = feedbackContent(row);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Class feedback: ${content.course}`);
+  doc.setProducer('Level Up');
+  const out = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
+  out.text(content.centre.name, { size: 10, grey: true });
+  out.text(`Class feedback: ${content.course}`, { size: 18, bold: true, gap: 6 });
+  out.text(`${classTime(content)}, ${content.teacher}`, { gap: 4 });
+  out.text(
+    row.feedback?.submittedAt
+      ? `Submitted ${row.feedback.submittedAt.toISOString().slice(0, 10)}`
+      : 'Draft (not submitted)',
+    { size: 10, grey: true, gap: 14 },
+  );
+  for (const section of classSections(content)) {
+    out.text(section.heading, { size: 13, bold: true });
+    out.text(section.body, { gap: 12 });
+  }
+  const texts = studentTexts(row);
+  const students = row.students.filter(({ student }) => (texts.get(student.id) ?? '').trim());
+  if (students.length) out.text('Students', { size: 15, bold: true, gap: 6 });
+  for (const { student } of students) {
+    out.text(`${student.firstName} ${student.lastName} (${student.studentId})`, { size: 12, bold: true });
+    out.text(texts.get(student.id) ?? '', { gap: 10 });
+  }
+  const bytes = await doc.save();
+  const day = content.startAt.toISOString().slice(0, 10);
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="feedback-${row.id}-${day}.pdf"`);
+  res.end(Buffer.from(bytes));
+  return undefined;
+}
