@@ -20,6 +20,7 @@ export const recordNames = {
   referral: 'forms.record.referral',
   referrer: 'forms.record.referrer',
   voucherPurchase: 'forms.record.voucherPurchase',
+  emailTemplate: 'email.record.template',
 } as const;
 export type RecordKind = keyof typeof recordNames;
 

@@ -20,6 +20,7 @@ export default {
   'menu.report': 'Report',
   'menu.audit': 'Audit history',
   'menu.email': 'Email',
+  'menu.email-template': 'Email Template',
   'menu.teacher-confirmation': 'Teacher Confirmation',
   'menu.account-settings': 'Account Settings',
   'menu.admin': 'Admin',

@@ -20,6 +20,7 @@ export default {
   'menu.report': '报表',
   'menu.audit': '审计记录',
   'menu.email': '邮件',
+  'menu.email-template': '邮件模板',
   'menu.teacher-confirmation': '教师确认',
   'menu.account-settings': '账户设置',
   'menu.admin': '管理',
