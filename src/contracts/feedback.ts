@@ -84,10 +84,13 @@ export const ZClassFeedback = z.object({
 });
 export type TClassFeedback = z.infer<typeof ZClassFeedback>;
 
-/** One family's email exactly as it is sent (recipient null: this student's family gets none). */
+/** One family's email exactly as it is sent. */
 export const ZFeedbackEmail = z.object({
   studentId: z.number().int(),
   name: z.string(),
+  /** Whether this family gets it (opted in, email allowed, an address). */
+  optedIn: z.boolean(),
+  /** The address (operators only). */
   recipient: z.string().nullable(),
   subject: z.string(),
   text: z.string(),

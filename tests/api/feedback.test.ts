@@ -224,7 +224,7 @@ describe('feedback of a class', () => {
     expect(submitted.body.schedule.notificationStatus).toBe('NOT_REQUIRED');
     expect(await ctx.prisma.message.count({ where: { entityType: 'SCHEDULE', entityId: id } })).toBe(0);
     const preview = await c.operator.post(`/api/schedules/${id}/feedback/preview`, {});
-    expect(preview.body.emails.map((e: { recipient: string | null }) => e.recipient)).toEqual([null, null]);
+    expect(preview.body.emails.map((e: { optedIn: boolean }) => e.optedIn)).toEqual([false, false]);
   });
 
   it('keeps a teacher to their own classes, refuses submitting an unconfirmed class, and checks the fields', async () => {

@@ -101,12 +101,16 @@ export function emailsOf(row: FeedbackClass, draft?: Body): TFeedbackPreview['em
   const source = row.feedback?.submittedAt ? undefined : draft;
   const content = feedbackContent(row, source);
   const texts = studentTexts(row, source);
-  return row.students.map(({ student }) => ({
-    studentId: student.id,
-    name: `${student.firstName} ${student.lastName}`.trim(),
-    recipient: feedbackRecipient(student),
-    ...feedbackEmail(content, { ...student, content: texts.get(student.id) ?? '' }),
-  }));
+  return row.students.map(({ student }) => {
+    const recipient = feedbackRecipient(student);
+    return {
+      studentId: student.id,
+      name: `${student.firstName} ${student.lastName}`.trim(),
+      optedIn: recipient !== null,
+      recipient,
+      ...feedbackEmail(content, { ...student, content: texts.get(student.id) ?? '' }),
+    };
+  });
 }
 
 export async function previewFeedback(

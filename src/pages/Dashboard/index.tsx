@@ -3,6 +3,7 @@ import { useIntl } from '@umijs/max';
 import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { TDashboard } from '@/contracts/dashboard';
+import FeedbackIssues from './components/FeedbackIssues';
 import LowBalance from './components/LowBalance';
 import TodayClasses from './components/TodayClasses';
 import Totals from './components/Totals';
@@ -14,7 +15,7 @@ const Charts = lazy(() => import('./components/Charts'));
 
 /**
  * /dashboard: today's classes, the centre's totals, students below the low-balance threshold, unpaid
- * term registrations, and three charts. Every card opens what it counts in one click.
+ * term registrations, classes with missing or failed feedback, and three charts. Every card opens what it counts in one click.
  */
 export default function DashboardPage() {
   const intl = useIntl();
@@ -56,6 +57,9 @@ export default function DashboardPage() {
             </Col>
             <Col span={24}>
               <UnpaidTerms />
+            </Col>
+            <Col span={24}>
+              <FeedbackIssues />
             </Col>
           </Row>
         </Col>

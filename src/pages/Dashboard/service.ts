@@ -6,6 +6,7 @@ import type {
   TLowBalanceThresholdBody,
   TUnpaidTermRegister,
 } from '@/contracts/dashboard';
+import type { TFeedbackIssue } from '@/contracts/feedback';
 import type { ListResult, Query } from '@/services/http';
 
 // Types only from the contract: no zod in the page's bundle.
@@ -22,3 +23,6 @@ export const setLowBalanceThreshold = (data: TLowBalanceThresholdBody) =>
     data,
     skipErrorHandler: true,
   });
+/** Classes with missing or failed feedback (MISSING_FEEDBACK, SEND_FAILED), oldest first. */
+export const feedbackIssues = (params: Query) =>
+  request<ListResult<TFeedbackIssue>>('/api/dashboard/feedback-issues', { method: 'GET', params });

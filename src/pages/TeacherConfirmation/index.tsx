@@ -2,6 +2,8 @@ import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Badge, Button, Empty, Flex, Grid, message, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { feedbackDue } from '@/components/FeedbackForm/service';
+import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import type { TMyClasses, TSchedule } from '@/contracts/schedules';
 import { failureText } from '@/pages/Schedule/TableView/components/labels';
 import { showRequestError } from '@/requestErrorConfig';
@@ -11,12 +13,17 @@ import { useCentreZone } from '@/utils/useCentreZone';
 import ClassCard from './components/ClassCard';
 import ConfirmDrawer from './components/ConfirmDrawer';
 
-type Load = { state: 'loading' } | { state: 'loaded'; classes: TMyClasses } | { state: 'failed' };
-type Section = keyof TMyClasses;
+// The feedback editor loads when first opened (it brings the forms' fields and the preview).
+const FeedbackDrawer = lazyForm(() => import('@/components/FeedbackForm'));
+
+type Classes = TMyClasses & { feedbackDue: TSchedule[] };
+type Load = { state: 'loading' } | { state: 'loaded'; classes: Classes } | { state: 'failed' };
+type Section = keyof Classes;
 
 /**
  * /teacherConfirmation: the signed-in teacher's classes, phone first. Classes awaiting confirmation
- * (past, still Planned) on top, then today's and the upcoming ones; confirm in one tap or with changes.
+ * (past, still Planned) on top, then completed classes still waiting for their feedback, today's and the
+ * upcoming ones; confirm in one tap or with changes, and write, preview and submit each class's feedback.
  */
 export default function TeacherConfirmationPage() {
   const intl = useIntl();
@@ -27,12 +34,13 @@ export default function TeacherConfirmationPage() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<number>();
   const [changing, setChanging] = useState<TSchedule>();
+  const [feedbackOf, setFeedbackOf] = useState<number>();
 
   const fetch = useCallback(() => {
     let live = true;
     setLoad({ state: 'loading' });
-    myClasses()
-      .then((classes) => live && setLoad({ state: 'loaded', classes }))
+    Promise.all([myClasses(), feedbackDue()])
+      .then(([classes, due]) => live && setLoad({ state: 'loaded', classes: { ...classes, feedbackDue: due } }))
       // The shared request handler has shown the failure (and signs out on a 401).
       .catch(() => live && setLoad({ state: 'failed' }));
     return () => {
@@ -46,8 +54,11 @@ export default function TeacherConfirmationPage() {
     setLoad((current) => {
       if (current.state !== 'loaded') return current;
       const swap = (list: TSchedule[]) => list.map((s) => (s.id === saved.id ? saved : s));
-      const { awaiting, today, upcoming } = current.classes;
-      return { state: 'loaded', classes: { awaiting: swap(awaiting), today: swap(today), upcoming: swap(upcoming) } };
+      const { awaiting, today, upcoming, feedbackDue: due } = current.classes;
+      return {
+        state: 'loaded',
+        classes: { awaiting: swap(awaiting), today: swap(today), upcoming: swap(upcoming), feedbackDue: swap(due) },
+      };
     });
   const confirmAsPlanned = async (schedule: TSchedule) => {
     setBusy(schedule.id);
@@ -83,6 +94,7 @@ export default function TeacherConfirmationPage() {
               {t(titleId)}
             </Typography.Title>
             {key === 'awaiting' && <Badge count={open} />}
+            {key === 'feedbackDue' && <Badge count={list.length} color="orange" />}
           </Flex>
           {list.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(emptyId)} />
@@ -96,6 +108,7 @@ export default function TeacherConfirmationPage() {
                   busy={busy === s.id}
                   onConfirm={() => confirmAsPlanned(s)}
                   onConfirmWithChanges={() => setChanging(s)}
+                  onFeedback={() => setFeedbackOf(s.id)}
                 />
               ))}
             </Flex>
@@ -106,6 +119,7 @@ export default function TeacherConfirmationPage() {
     return (
       <>
         {section('awaiting', 'scheduleViews.confirm.awaiting', 'scheduleViews.confirm.noneAwaiting')}
+        {load.classes.feedbackDue.length > 0 && section('feedbackDue', 'feedback.due.title', 'feedback.due.none')}
         {section('today', 'scheduleViews.confirm.today', 'scheduleViews.confirm.noneToday')}
         {section('upcoming', 'scheduleViews.confirm.upcoming', 'scheduleViews.confirm.noneUpcoming')}
       </>
@@ -128,6 +142,27 @@ export default function TeacherConfirmationPage() {
           replace(saved);
           setChanging(undefined);
           message.success(t('scheduleViews.confirm.done'));
+        }}
+      />
+      <FeedbackDrawer
+        open={feedbackOf !== undefined}
+        scheduleId={feedbackOf}
+        access="teacher"
+        onClose={() => setFeedbackOf(undefined)}
+        onChanged={(feedback) => {
+          // A submitted class leaves the list of feedback to write.
+          if (!feedback.submittedAt) return;
+          setLoad((current) =>
+            current.state === 'loaded'
+              ? {
+                  state: 'loaded',
+                  classes: {
+                    ...current.classes,
+                    feedbackDue: current.classes.feedbackDue.filter((s) => s.id !== feedback.schedule.id),
+                  },
+                }
+              : current,
+          );
         }}
       />
     </PageContainer>

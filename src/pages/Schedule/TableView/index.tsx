@@ -17,6 +17,7 @@ import { runScheduleWrite } from './components/labels';
 // Loaded when opened: the class form brings zod and the schemas, the dialog the date pickers' logic.
 const ScheduleForm = lazyForm(() => import('@/components/ScheduleForm'));
 const DownloadDialog = lazyForm(() => import('./components/DownloadDialog'));
+const FeedbackDrawer = lazyForm(() => import('@/components/FeedbackForm'));
 
 const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Query) => filters;
 
@@ -34,6 +35,7 @@ export default function ScheduleTablePage() {
   const [search] = useSearchParams();
   const onlyId = /^\d{1,9}$/.test(search.get('id') ?? '') ? Number(search.get('id')) : undefined;
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [feedbackOf, setFeedbackOf] = useState<number>();
   useEffect(() => setExpanded(onlyId ? [onlyId] : []), [onlyId]);
 
   const act = async (write: () => Promise<unknown>, successId: string) => {
@@ -77,6 +79,12 @@ export default function ScheduleTablePage() {
           onClick: () => act(() => confirmSchedule(s.id, {}), 'scheduleViews.action.confirmed'),
         },
     {
+      key: 'feedback',
+      label: t('feedback.action'),
+      disabledReason: s.status === 'CANCELLED' ? t('feedback.cancelledClass') : undefined,
+      onClick: () => setFeedbackOf(s.id),
+    },
+    {
       key: 'cancel',
       label: t('scheduleViews.action.cancel'),
       danger: true,
@@ -106,7 +114,7 @@ export default function ScheduleTablePage() {
         ) : undefined
       }
       actionRef={editor.actionRef}
-      columns={scheduleColumns(t, format)}
+      columns={scheduleColumns(t, format, (s) => setFeedbackOf(s.id))}
       filters={scheduleFilters(t)}
       hiddenColumns={hiddenScheduleColumns}
       request={(query) => {
@@ -148,6 +156,13 @@ export default function ScheduleTablePage() {
     >
       <ScheduleForm {...editor.formProps} />
       <DownloadDialog open={downloading} onClose={() => setDownloading(false)} filters={dialogFilters} />
+      <FeedbackDrawer
+        open={feedbackOf !== undefined}
+        scheduleId={feedbackOf}
+        access="operator"
+        onClose={() => setFeedbackOf(undefined)}
+        onChanged={() => editor.reload()}
+      />
     </RecordListPage>
   );
 }

@@ -1,3 +1,4 @@
+import { FormOutlined } from '@ant-design/icons';
 import { getLocale, useIntl } from '@umijs/max';
 import { Button, Card, Flex, Typography } from 'antd';
 import type { TSchedule } from '@/contracts/schedules';
@@ -10,6 +11,8 @@ export interface ClassCardProps {
   busy: boolean;
   onConfirm: () => void;
   onConfirmWithChanges: () => void;
+  /** Opens the class's feedback (completed classes). */
+  onFeedback?: () => void;
 }
 
 const confirmedAt = (instant: string, zone: string) => {
@@ -18,7 +21,14 @@ const confirmedAt = (instant: string, zone: string) => {
 };
 
 /** One class as a teacher reads it on a phone: when, what, who; and the confirm buttons once it has started. */
-export default function ClassCard({ schedule, zone, busy, onConfirm, onConfirmWithChanges }: ClassCardProps) {
+export default function ClassCard({
+  schedule,
+  zone,
+  busy,
+  onConfirm,
+  onConfirmWithChanges,
+  onFeedback,
+}: ClassCardProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const start = wallClockOf(schedule.startAt, zone);
@@ -84,6 +94,18 @@ export default function ClassCard({ schedule, zone, busy, onConfirm, onConfirmWi
         <Typography.Text type="success">
           {t('scheduleViews.confirm.confirmedAt', { when: confirmedAt(schedule.confirmedAt, zone) })}
         </Typography.Text>
+      )}
+      {completed && onFeedback && (
+        <Button
+          size="large"
+          block
+          icon={<FormOutlined />}
+          onClick={onFeedback}
+          style={{ height: 48, marginTop: 12 }}
+          data-testid={`feedback-${schedule.id}`}
+        >
+          {t('feedback.open')}
+        </Button>
       )}
       {planned && started && (
         <Flex vertical gap={8} style={{ marginTop: 12 }}>

@@ -1,4 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
+import { Button } from 'antd';
+import { NotificationTag } from '@/components/FeedbackForm/StatusTags';
 import type { TSchedule } from '@/contracts/schedules';
 import { searchStudents, teacherOptions } from '@/services/courses';
 import type { Formatter } from '@/utils/format';
@@ -46,8 +48,8 @@ export function classColumns(t: T, format: Formatter, widths = { course: 140, te
   ];
 }
 
-/** The table view's columns; payment type, duration, notification and referrer start hidden. */
-export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[] {
+/** The table view's columns (the notification status opens the class's feedback); payment type, duration and referrer start hidden. */
+export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSchedule) => void): ProColumns<TSchedule>[] {
   return [
     ...classColumns(t, format),
     {
@@ -79,9 +81,15 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
     {
       title: t('scheduleViews.column.notification'),
       dataIndex: 'notificationStatus',
-      width: 140,
-      ellipsis: true,
-      render: (_, s) => t(`scheduleViews.notification.${s.notificationStatus}`),
+      width: 130,
+      render: (_, s) =>
+        onFeedback ? (
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onFeedback(s)}>
+            <NotificationTag status={s.notificationStatus} t={t} />
+          </Button>
+        ) : (
+          <NotificationTag status={s.notificationStatus} t={t} />
+        ),
     },
     {
       title: t('scheduleViews.column.referrer'),
@@ -93,7 +101,7 @@ export function scheduleColumns(t: T, format: Formatter): ProColumns<TSchedule>[
 }
 
 // At 1366 px the default columns and the actions fit without scrolling; the column settings show the rest.
-export const hiddenScheduleColumns = ['paymentType', 'duration', 'notificationStatus', 'referrerName'];
+export const hiddenScheduleColumns = ['paymentType', 'duration', 'referrerName'];
 
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 

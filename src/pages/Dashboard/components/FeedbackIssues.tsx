@@ -1,0 +1,49 @@
+import { Link, useIntl } from '@umijs/max';
+import type { ColumnsType } from 'antd/es/table';
+import { NotificationTag } from '@/components/FeedbackForm/StatusTags';
+import type { TFeedbackIssue } from '@/contracts/feedback';
+import { useFormat } from '@/utils/useFormat';
+import { feedbackIssues } from '../service';
+import PagedCard from './PagedCard';
+
+const PAGE_SIZE = 4;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** Completed classes whose feedback is missing or whose feedback emails failed, oldest first; each opens in the table view. */
+export default function FeedbackIssues() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const format = useFormat();
+
+  const columns: ColumnsType<TFeedbackIssue> = [
+    {
+      title: t('feedback.issues.class'),
+      key: 'class',
+      width: 100,
+      render: (_, r) => (
+        <Link to={`/schedule/table-view?id=${r.id}`} style={nowrap}>
+          {format.dayOf(r.startAt)}
+        </Link>
+      ),
+    },
+    { title: t('feedback.issues.course'), key: 'course', ellipsis: true, render: (_, r) => r.course.name },
+    { title: t('feedback.issues.teacher'), key: 'teacher', ellipsis: true, render: (_, r) => r.teacher.name },
+    {
+      title: t('common.status'),
+      key: 'status',
+      width: 130,
+      render: (_, r) => <NotificationTag status={r.notificationStatus} t={t} />,
+    },
+  ];
+  return (
+    <PagedCard<TFeedbackIssue>
+      title={t('feedback.issues.title')}
+      extra={<Link to="/schedule/table-view">{t('feedback.issues.all')}</Link>}
+      columns={columns}
+      load={feedbackIssues}
+      pageSize={PAGE_SIZE}
+      emptyText={t('feedback.issues.empty')}
+      testId="feedback-issues"
+    />
+  );
+}
