@@ -103,8 +103,9 @@ const routes: AppRoute[] = [
   { path: '/report', name: 'report', icon: 'barChart', access: 'reports:view', component: './Report' },
   { path: '/audit', name: 'audit', icon: 'history', access: 'audit:view', component: './Audit' },
   { path: '/email', name: 'email', icon: 'mail', access: 'email:send', component: './Email' },
-  // The seed's "Email Template" entry: the Templates tab of /email.
-  { path: '/email/templates', name: 'email-template', icon: 'fileText', access: 'email:send', component: './Email' },
+  // The seed's "Email Template" entry: the Templates tab of /email (a path of its own, so that the menu
+  // highlights only this entry, not Email as well).
+  { path: '/emailTemplate', name: 'email-template', icon: 'fileText', access: 'email:send', component: './Email' },
   {
     path: '/teacherConfirmation',
     name: 'teacher-confirmation',
