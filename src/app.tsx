@@ -27,6 +27,7 @@ function later<P extends object>(load: () => Promise<{ default: ComponentType<P>
 const UserLoadFailed = later(() => import('./components/UserLoadFailed'));
 const ForbiddenPage = later(() => import('./pages/Exception/403'));
 const NotFoundPage = later(() => import('./pages/Exception/404'));
+const NoticeBell = later(() => import('./components/NoticeBell'));
 
 export interface InitialState {
   currentUser?: TAccount;
@@ -58,7 +59,10 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   ...initialState?.settings,
   logo: '/logo.svg',
   rightContentRender: false,
-  actionsRender: () => [<LanguageSwitch key="lang" />],
+  actionsRender: () => [
+    ...(initialState?.currentUser ? [<NoticeBell key="notices" />] : []),
+    <LanguageSwitch key="lang" />,
+  ],
   avatarProps: {
     icon: <UserOutlined />,
     size: 'small',

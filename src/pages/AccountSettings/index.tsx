@@ -1,13 +1,14 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, Card, Grid, Result, Spin } from 'antd';
+import { Button, Card, Grid, Result, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import NotificationSettingsCard from '@/pages/Profile/components/NotificationSettingsCard';
 import CalendarFeed from '@/pages/Schedule/TeacherAvailability/components/CalendarFeed';
 import { myCalendarFeed, newMyCalendarFeed, revokeMyCalendarFeed } from '@/services/schedules';
 
 type Load = { state: 'loading' | 'failed' } | { state: 'loaded'; feedPath: string | null };
 
-/** /accountSettings (teachers): their own settings; for now the calendar feed of their classes. */
+/** /accountSettings (teachers): their notification settings and the calendar feed of their classes. */
 export default function AccountSettingsPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -31,7 +32,8 @@ export default function AccountSettingsPage() {
       title={t('scheduleViews.account.title')}
       token={phone ? { paddingInlinePageContainerContent: 16 } : undefined}
     >
-      <div style={{ maxWidth: 720 }}>
+      <Space direction="vertical" size="large" style={{ width: '100%', maxWidth: 720 }}>
+        <NotificationSettingsCard />
         {load.state === 'loading' && <Spin style={{ display: 'block', margin: 48 }} />}
         {load.state === 'failed' && (
           <Card title={t('scheduleViews.feed.title')}>
@@ -50,7 +52,7 @@ export default function AccountSettingsPage() {
             onChange={(feedPath) => setLoad({ state: 'loaded', feedPath })}
           />
         )}
-      </div>
+      </Space>
     </PageContainer>
   );
 }

@@ -1,8 +1,10 @@
 import { PageContainer } from '@ant-design/pro-components';
-import { useIntl, useModel } from '@umijs/max';
+import { useAccess, useIntl, useModel } from '@umijs/max';
 import { Card, Space } from 'antd';
 import AccountForm from './components/AccountForm';
 import ChangePasswordForm from './components/ChangePasswordForm';
+import FeedbackRemindersCard from './components/FeedbackRemindersCard';
+import NotificationSettingsCard from './components/NotificationSettingsCard';
 import SignOutEverywhere from './components/SignOutEverywhere';
 
 /** /profile, "Account Information": own details, password, and signing out on every device. */
@@ -10,6 +12,7 @@ export default function ProfilePage() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');
   const currentUser = initialState?.currentUser;
+  const access = useAccess();
   if (!currentUser) return null;
   return (
     <PageContainer title={intl.formatMessage({ id: 'menu.profile' })}>
@@ -20,6 +23,9 @@ export default function ProfilePage() {
         <Card title={intl.formatMessage({ id: 'pages.profile.password' })}>
           <ChangePasswordForm />
         </Card>
+        {/* Teachers set theirs on /accountSettings. */}
+        {access['teacherSettings:own'] ? null : <NotificationSettingsCard />}
+        {access['settings:manage'] ? <FeedbackRemindersCard /> : null}
         <Card title={intl.formatMessage({ id: 'pages.profile.sessions' })}>
           <SignOutEverywhere />
         </Card>
