@@ -244,82 +244,85 @@ export default function ComposeTab({ onSent }: { onSent?: (batchId: number) => v
         </ProForm>
       </Col>
       <Col xs={24} lg={10}>
-        <Card size="small" title={t('email.compose.recipients')} style={{ marginBottom: 16 }}>
-          <Spin spinning={counting}>
-            {count ? (
-              <>
-                <Statistic value={count.recipients} suffix={t('email.compose.recipientsSuffix')} />
-                <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
-                  {audienceGroups.map((g) => (
-                    <Descriptions.Item key={g} label={t(`email.group.${g}`)}>
-                      {count.byGroup[g]}
-                    </Descriptions.Item>
-                  ))}
-                </Descriptions>
-                {count.leftOut.optedOut + count.leftOut.noAddress + count.leftOut.duplicate > 0 && (
-                  <Alert
-                    type="info"
-                    showIcon
-                    style={{ marginTop: 8 }}
-                    message={t('email.compose.leftOut', {
-                      optedOut: count.leftOut.optedOut,
-                      noAddress: count.leftOut.noAddress,
-                      duplicate: count.leftOut.duplicate,
-                    })}
-                  />
-                )}
-              </>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('email.compose.pickGroup')} />
-            )}
-          </Spin>
-        </Card>
-        <Card size="small" title={t('email.compose.previewTitle')}>
-          <Select
-            style={{ width: '100%', marginBottom: 12 }}
-            placeholder={t('email.compose.previewFirst')}
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            value={previewFor}
-            onChange={(value?: string) => {
-              setPreviewFor(value);
-              if (preview) void runPreview(value);
-            }}
-            options={(count?.sample ?? []).map((r) => ({
-              value: `${r.kind}:${r.id}`,
-              label: `${r.name || r.email} <${r.email}>`,
-            }))}
-          />
-          {preview ? (
-            <div className="email-preview">
-              <Descriptions size="small" column={1}>
-                <Descriptions.Item label={t('email.preview.to')}>
-                  {`${preview.recipient.name} <${preview.recipient.email}>`}
-                </Descriptions.Item>
-                <Descriptions.Item label={t('email.field.subject')}>{preview.subject}</Descriptions.Item>
-              </Descriptions>
-              <div
-                style={{
-                  whiteSpace: 'pre-wrap',
-                  border: '1px solid #f0f0f0',
-                  borderRadius: 6,
-                  padding: 12,
-                  background: '#fafafa',
-                  maxHeight: 360,
-                  overflow: 'auto',
-                }}
-              >
-                {preview.body}
-              </div>
-            </div>
-          ) : (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={intl.formatMessage({ id: 'email.compose.previewHint' })}
+        {/* Stays in view while the message is written below. */}
+        <div style={{ position: 'sticky', top: 16 }}>
+          <Card size="small" title={t('email.compose.recipients')} style={{ marginBottom: 16 }}>
+            <Spin spinning={counting}>
+              {count ? (
+                <>
+                  <Statistic value={count.recipients} suffix={t('email.compose.recipientsSuffix')} />
+                  <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
+                    {audienceGroups.map((g) => (
+                      <Descriptions.Item key={g} label={t(`email.group.${g}`)}>
+                        {count.byGroup[g]}
+                      </Descriptions.Item>
+                    ))}
+                  </Descriptions>
+                  {count.leftOut.optedOut + count.leftOut.noAddress + count.leftOut.duplicate > 0 && (
+                    <Alert
+                      type="info"
+                      showIcon
+                      style={{ marginTop: 8 }}
+                      message={t('email.compose.leftOut', {
+                        optedOut: count.leftOut.optedOut,
+                        noAddress: count.leftOut.noAddress,
+                        duplicate: count.leftOut.duplicate,
+                      })}
+                    />
+                  )}
+                </>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('email.compose.pickGroup')} />
+              )}
+            </Spin>
+          </Card>
+          <Card size="small" title={t('email.compose.previewTitle')}>
+            <Select
+              style={{ width: '100%', marginBottom: 12 }}
+              placeholder={t('email.compose.previewFirst')}
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              value={previewFor}
+              onChange={(value?: string) => {
+                setPreviewFor(value);
+                if (preview) void runPreview(value);
+              }}
+              options={(count?.sample ?? []).map((r) => ({
+                value: `${r.kind}:${r.id}`,
+                label: `${r.name || r.email} <${r.email}>`,
+              }))}
             />
-          )}
-        </Card>
+            {preview ? (
+              <div className="email-preview">
+                <Descriptions size="small" column={1}>
+                  <Descriptions.Item label={t('email.preview.to')}>
+                    {`${preview.recipient.name} <${preview.recipient.email}>`}
+                  </Descriptions.Item>
+                  <Descriptions.Item label={t('email.field.subject')}>{preview.subject}</Descriptions.Item>
+                </Descriptions>
+                <div
+                  style={{
+                    whiteSpace: 'pre-wrap',
+                    border: '1px solid #f0f0f0',
+                    borderRadius: 6,
+                    padding: 12,
+                    background: '#fafafa',
+                    maxHeight: 360,
+                    overflow: 'auto',
+                  }}
+                >
+                  {preview.body}
+                </div>
+              </div>
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={intl.formatMessage({ id: 'email.compose.previewHint' })}
+              />
+            )}
+          </Card>
+        </div>
       </Col>
     </Row>
   );

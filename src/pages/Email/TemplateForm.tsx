@@ -1,5 +1,5 @@
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Form } from 'antd';
+import { Col, Form } from 'antd';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, type TEmailTemplate } from '@/contracts/email';
@@ -41,7 +41,10 @@ export default function TemplateForm({ open, record, onClose, onSaved }: RecordF
         rules={[required(t('email.field.body')), max(EMAIL_BODY_MAX), placeholderRule]}
         fieldProps={{ rows: 8 }}
       />
-      <PlaceholderHelp onInsert={(p) => form.setFieldsValue({ body: `${form.getFieldValue('body') ?? ''}${p}` })} />
+      {/* The form is a grid: a row's children are columns. */}
+      <Col span={24}>
+        <PlaceholderHelp onInsert={(p) => form.setFieldsValue({ body: `${form.getFieldValue('body') ?? ''}${p}` })} />
+      </Col>
     </RecordForm>
   );
 }

@@ -31,15 +31,15 @@ export default function TemplatesTab() {
     },
   ];
   const columns: ProColumns<TEmailTemplate>[] = [
-    { title: t('email.field.name'), dataIndex: 'name', sorter: true, width: 200, ellipsis: true },
-    { title: t('email.field.subject'), dataIndex: 'subject', sorter: true, width: 260, ellipsis: true },
-    { title: t('email.field.body'), dataIndex: 'body', width: 300, ellipsis: true },
-    { title: t('email.template.updatedBy'), dataIndex: ['updatedBy', 'name'], width: 150, ellipsis: true },
+    { title: t('email.field.name'), dataIndex: 'name', sorter: true, width: 160, ellipsis: true },
+    { title: t('email.field.subject'), dataIndex: 'subject', sorter: true, width: 200, ellipsis: true },
+    { title: t('email.field.body'), dataIndex: 'body', width: 200, ellipsis: true },
+    { title: t('email.template.updatedBy'), dataIndex: ['updatedBy', 'name'], width: 130, ellipsis: true },
     {
       title: t('email.template.updatedAt'),
       dataIndex: 'updatedAt',
       sorter: true,
-      width: 150,
+      width: 140,
       render: (_, x) => format.dateTime(x.updatedAt),
     },
   ];

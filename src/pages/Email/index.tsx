@@ -7,20 +7,20 @@ import TemplatesTab from './TemplatesTab';
 
 type Tab = 'compose' | 'templates' | 'history';
 
-/** /email: compose a bulk email, its templates (/email/templates, the "Email Template" menu entry), its history. */
+/** /email: compose a bulk email, its templates (/emailTemplate, the "Email Template" menu entry), its history. */
 export default function EmailPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const tab: Tab = pathname.endsWith('/templates')
+  const tab: Tab = pathname.startsWith('/emailTemplate')
     ? 'templates'
     : search.get('tab') === 'history'
       ? 'history'
       : 'compose';
   const open = (key: string) =>
-    navigate(key === 'templates' ? '/email/templates' : key === 'history' ? '/email?tab=history' : '/email', {
+    navigate(key === 'templates' ? '/emailTemplate' : key === 'history' ? '/email?tab=history' : '/email', {
       replace: true,
     });
 
