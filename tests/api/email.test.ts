@@ -27,6 +27,7 @@ let app: ReturnType<typeof createApp>;
 const people: Record<string, { id: number }> = {};
 let courseA: { id: number };
 let teacherA: { id: number };
+const terms = { a: 0, b: 0 };
 
 const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => ({
   mailFrom: 'Level Up <desk@levelup.test>',
@@ -90,6 +91,7 @@ beforeAll(async () => {
     });
   const termA = await term(courseA.id, teacherA.id);
   const termB = await term(courseB.id, null);
+  Object.assign(terms, { a: termA.id, b: termB.id });
   const student = async (
     key: string,
     data: { email?: string | null; allowEmail?: boolean; active?: boolean; balance?: number },
@@ -151,6 +153,14 @@ describe('audience', () => {
       lowBalance: true,
     });
     expect(low.body.sample.map((r: { id: number }) => r.id)).toEqual([people.poor.id]);
+
+    const byTeacher = await operator.post('/api/email/audience/count', {
+      groups: ['STUDENTS', 'TEACHERS'],
+      teacherId: teacherA.id,
+    });
+    expect(byTeacher.body).toMatchObject({ recipients: 3, byGroup: { TEACHERS: 1, STUDENTS: 2 } });
+    const byTerm = await operator.post('/api/email/audience/count', { groups: ['STUDENTS'], termId: terms.b });
+    expect(byTerm.body.sample.map((r: { id: number }) => r.id)).toEqual([people.elsewhere.id]);
 
     const staff = await operator.post('/api/email/audience/count', { groups: ['STAFF'] });
     expect(staff.body.recipients).toBe(2); // the admin and the operator

@@ -2,6 +2,7 @@
 // recipient (template 'bulk') with their jobs, in one transaction of a few statements.
 import type { z } from 'zod';
 import {
+  EMAIL_SUBJECT_MAX,
   EMPTY_AUDIENCE_MESSAGE,
   renderPlaceholders,
   type TAudienceCount,
@@ -43,7 +44,11 @@ function render(member: AudienceMember, centreName: string, subject: string, bod
     fullName: [member.firstName, member.lastName].filter(Boolean).join(' '),
     centreName,
   };
-  return { subject: renderPlaceholders(subject, values), body: renderPlaceholders(body, values) };
+  // A long name can take a subject past its column: cut it there rather than refuse the batch.
+  return {
+    subject: renderPlaceholders(subject, values).slice(0, EMAIL_SUBJECT_MAX),
+    body: renderPlaceholders(body, values),
+  };
 }
 
 const escapeHtml = (text: string) =>
