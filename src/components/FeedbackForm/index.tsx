@@ -209,7 +209,8 @@ export default function FeedbackDrawer({ open, scheduleId, access, onClose, onCh
             <Typography.Text strong style={{ fontSize: 16 }}>
               {s.course.name}
             </Typography.Text>
-            <div>{`${format.dateTime(s.startAt)}–${format.dateTime(s.endAt).slice(11)} · ${s.teacher.name}`}</div>
+            <div>{`${format.dateTime(s.startAt)}–${format.dateTime(s.endAt).slice(11)}`}</div>
+            <Typography.Text type="secondary">{s.teacher.name}</Typography.Text>
           </div>
           <NotificationTag status={s.notificationStatus} t={t} />
         </Flex>

@@ -3,7 +3,6 @@ export default {
   'feedback.title': 'Class feedback',
   'feedback.action': 'Feedback',
   'feedback.open': 'Feedback',
-  'feedback.cancelledClass': 'A cancelled class has no feedback',
   'feedback.field.teachingContent': 'Teaching content',
   'feedback.field.studentPerformance': 'Student performance',
   'feedback.field.assignment': 'Assignment',

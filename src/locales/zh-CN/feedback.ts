@@ -3,7 +3,6 @@ export default {
   'feedback.title': '课堂反馈',
   'feedback.action': '反馈',
   'feedback.open': '反馈',
-  'feedback.cancelledClass': '已取消的课程没有反馈',
   'feedback.field.teachingContent': '教学内容',
   'feedback.field.studentPerformance': '学生表现',
   'feedback.field.assignment': '课后作业',

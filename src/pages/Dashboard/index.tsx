@@ -1,6 +1,6 @@
 import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, Card, Col, Result, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { TDashboard } from '@/contracts/dashboard';
 import FeedbackIssues from './components/FeedbackIssues';
@@ -48,7 +48,14 @@ export default function DashboardPage() {
           <Totals summary={summary} calendarLink={calendarLink} />
         </Col>
         <Col xs={24} xl={15}>
-          <TodayClasses summary={summary} calendarLink={calendarLink} />
+          <Flex vertical gap={16} style={{ height: '100%' }}>
+            <div style={{ flex: 1 }}>
+              <TodayClasses summary={summary} calendarLink={calendarLink} />
+            </div>
+            <div>
+              <FeedbackIssues />
+            </div>
+          </Flex>
         </Col>
         <Col xs={24} xl={9}>
           <Row gutter={[16, 16]}>
@@ -57,9 +64,6 @@ export default function DashboardPage() {
             </Col>
             <Col span={24}>
               <UnpaidTerms />
-            </Col>
-            <Col span={24}>
-              <FeedbackIssues />
             </Col>
           </Row>
         </Col>

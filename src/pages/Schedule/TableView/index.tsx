@@ -79,12 +79,6 @@ export default function ScheduleTablePage() {
           onClick: () => act(() => confirmSchedule(s.id, {}), 'scheduleViews.action.confirmed'),
         },
     {
-      key: 'feedback',
-      label: t('feedback.action'),
-      disabledReason: s.status === 'CANCELLED' ? t('feedback.cancelledClass') : undefined,
-      onClick: () => setFeedbackOf(s.id),
-    },
-    {
       key: 'cancel',
       label: t('scheduleViews.action.cancel'),
       danger: true,

@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import { Button, Flex } from 'antd';
 import { NotificationTag } from '@/components/FeedbackForm/StatusTags';
 import type { TSchedule } from '@/contracts/schedules';
 import { searchStudents, teacherOptions } from '@/services/courses';
@@ -48,14 +48,17 @@ export function classColumns(t: T, format: Formatter, widths = { course: 140, te
   ];
 }
 
-/** The table view's columns (the notification status opens the class's feedback); payment type, duration and referrer start hidden. */
+/**
+ * The table view's columns; the status column shows a taught class's feedback email status, which opens
+ * its feedback (`onFeedback`). Payment type, duration, notification and referrer start hidden.
+ */
 export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSchedule) => void): ProColumns<TSchedule>[] {
   return [
     ...classColumns(t, format),
     {
       title: t('scheduleViews.column.students'),
       key: 'students',
-      width: 140,
+      width: 100,
       ellipsis: true,
       render: (_, s) => s.students.map((st) => st.name).join(', ') || t('common.none'),
     },
@@ -63,8 +66,24 @@ export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSched
       title: t('common.status'),
       dataIndex: 'status',
       sorter: true,
-      width: 100,
-      render: (_, s) => <StatusTag status={s.status} t={t} />,
+      width: 140,
+      // A taught class (or one whose feedback went out) also shows its feedback email status, which opens its feedback.
+      render: (_, s) => (
+        <Flex vertical gap={4} align="start">
+          <StatusTag status={s.status} t={t} />
+          {onFeedback && (s.status === 'COMPLETED' || s.notificationStatus !== 'NOT_REQUIRED') && (
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0, height: 'auto' }}
+              aria-label={`${t('feedback.action')}: ${t(`scheduleViews.notification.${s.notificationStatus}`)}`}
+              onClick={() => onFeedback(s)}
+            >
+              <NotificationTag status={s.notificationStatus} t={t} />
+            </Button>
+          )}
+        </Flex>
+      ),
     },
     {
       title: t('scheduleViews.column.paymentType'),
@@ -81,15 +100,9 @@ export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSched
     {
       title: t('scheduleViews.column.notification'),
       dataIndex: 'notificationStatus',
-      width: 130,
-      render: (_, s) =>
-        onFeedback ? (
-          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onFeedback(s)}>
-            <NotificationTag status={s.notificationStatus} t={t} />
-          </Button>
-        ) : (
-          <NotificationTag status={s.notificationStatus} t={t} />
-        ),
+      width: 140,
+      ellipsis: true,
+      render: (_, s) => t(`scheduleViews.notification.${s.notificationStatus}`),
     },
     {
       title: t('scheduleViews.column.referrer'),
@@ -101,7 +114,7 @@ export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSched
 }
 
 // At 1366 px the default columns and the actions fit without scrolling; the column settings show the rest.
-export const hiddenScheduleColumns = ['paymentType', 'duration', 'referrerName'];
+export const hiddenScheduleColumns = ['paymentType', 'duration', 'notificationStatus', 'referrerName'];
 
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 
