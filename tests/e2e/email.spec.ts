@@ -73,7 +73,7 @@ test('an operator emails a course group: count, preview, send, progress to done,
   await page.locator('.ant-select-item-option', { hasText: courseName }).click();
   const count = page.locator('.ant-statistic-content-value');
   await expect(count).toHaveText('3');
-  await expect(page.getByText(/Left out: 1 students who do not allow email/)).toBeVisible();
+  await expect(page.getByText(/Left out: 1 \(students who do not allow email\)/)).toBeVisible();
   await shot(page, 'email-compose-count');
 
   const subject = `Term news ${tag}`;
@@ -144,6 +144,7 @@ test('templates: the "Email Template" menu entry, a template saved and used in C
   await page.getByPlaceholder('Search name or subject').fill(name);
   await page.getByPlaceholder('Search name or subject').press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   await shot(page, 'email-templates');
 
   await page.getByRole('tab', { name: 'Compose' }).click();

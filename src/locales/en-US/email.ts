@@ -37,7 +37,7 @@ export default {
   'email.compose.recipients': 'Recipient count',
   'email.compose.recipientsSuffix': 'recipients',
   'email.compose.leftOut':
-    'Left out: {optedOut} students who do not allow email, {noAddress} without an address, {duplicate} reached twice (sent once).',
+    'Left out: {optedOut} (students who do not allow email), {noAddress} (without an address), {duplicate} (reached twice, sent once).',
   'email.compose.previewTitle': 'Preview for a real recipient',
   'email.compose.previewFirst': 'The first recipient (or pick one)',
   'email.compose.previewHint': 'Write the message and press Preview',

@@ -37,7 +37,7 @@ export default {
   'email.compose.recipients': '收件人数',
   'email.compose.recipientsSuffix': '位收件人',
   'email.compose.leftOut':
-    '未包含：{optedOut} 位不接收邮件的学生，{noAddress} 位没有邮箱，{duplicate} 位重复（只发一次）。',
+    '未包含：{optedOut}（不接收邮件的学生），{noAddress}（没有邮箱），{duplicate}（重复，只发一次）。',
   'email.compose.previewTitle': '按真实收件人预览',
   'email.compose.previewFirst': '第一位收件人（或选择一位）',
   'email.compose.previewHint': '撰写内容后点击预览',
