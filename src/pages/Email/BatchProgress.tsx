@@ -14,7 +14,10 @@ export default function BatchProgress({ batchId }: { batchId: number }) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const format = useFormat();
   const [batch, setBatch] = useState<TEmailBatch>();
+  // A resend of the failed messages opens the batch again: polling starts over.
+  const [round, setRound] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round (a resend) restarts the polling.
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -29,7 +32,7 @@ export default function BatchProgress({ batchId }: { batchId: number }) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [batchId]);
+  }, [batchId, round]);
 
   if (!batch) return <Card loading />;
   const { counts } = batch;
@@ -69,7 +72,7 @@ export default function BatchProgress({ batchId }: { batchId: number }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <BatchMessages batch={batch} onResent={() => setBatch({ ...batch, finishedAt: null })} />
+      <BatchMessages batch={batch} onResent={() => setRound((n) => n + 1)} />
     </div>
   );
 }
