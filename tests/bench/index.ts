@@ -9,6 +9,7 @@ import { benchCalendar } from './calendar';
 import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
+import { benchMessages } from './messages';
 import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
 import { benchStudents } from './students';
@@ -56,6 +57,8 @@ async function all() {
   await benchCalendar();
   console.log('');
   await benchSalary();
+  console.log('');
+  await benchMessages();
 }
 
 all().then(
