@@ -124,7 +124,46 @@ test('a teacher on a phone writes and submits feedback; the operator sees the cl
   await operatorContext.close();
 });
 
-test('the table view filters classes by notification status on the server', async ({ page }) => {
+test('the table view filters classes by notification status on the server; the dashboard lists missing feedback', async ({
+  page,
+  request,
+}) => {
+  // A completed class of the demo teacher with an opted-in student and no feedback: MISSING_FEEDBACK.
+  const admin = await apiAs(request, 'admin');
+  const student = await request.post('/api/students', {
+    headers: admin,
+    data: {
+      studentId: `FM-${suffix}`,
+      firstName: 'Noa',
+      lastName: `Missing${suffix}`,
+      email: `noa.${suffix.toLowerCase()}@example.test`,
+      feedbackNotification: true,
+    },
+  });
+  const studentId = ((await student.json()) as { id: number }).id;
+  const teachers = await request.get('/api/teachers', { headers: admin, params: { q: 'teacher', pageSize: 50 } });
+  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
+    (t) => t.login === 'teacher',
+  );
+  const courses = (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number }[];
+  // Long ago, so that it comes first in the card (oldest first).
+  const start = new Date('2025-01-06T15:00:00Z');
+  const created = await request.post('/api/schedules', {
+    headers: admin,
+    data: {
+      courseType: 'GROUP',
+      courseId: courses[0].id,
+      teacherId: teacher?.id,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      paymentType: 'CASH',
+      students: [{ studentId }],
+      override: { reason: `feedback browser test ${suffix}` },
+    },
+  });
+  const classId = ((await created.json()) as { schedule: { id: number } }).schedule.id;
+  await request.post(`/api/schedules/${classId}/confirm`, { headers: admin, data: {} });
+
   await page.setViewportSize({ width: 1366, height: 850 });
   await signIn(page, 'operator');
   await page.goto('/schedule/table-view');
@@ -149,5 +188,12 @@ test('the table view filters classes by notification status on the server', asyn
   const card = page.getByTestId('feedback-issues');
   await expect(card).toBeVisible();
   await card.scrollIntoViewIfNeeded();
+  const missing = card.getByRole('row').filter({ hasText: '2025-01-06' }).first();
+  await expect(missing.getByTestId('notification-status')).toHaveText('Missing feedback');
   await shoot(page, 'dashboard-feedback-card-1366');
+  await card.getByRole('link', { name: '2025-01-06' }).first().click();
+  await expect(page).toHaveURL(/\/schedule\/table-view\?id=\d+/);
+  await expect(page.locator(`tr[data-row-key="${classId}"]`).getByTestId('notification-status')).toHaveText(
+    'Missing feedback',
+  );
 });
