@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { TAudienceCount, TRecipient, ZAudience } from '../../../src/contracts/email';
 import type { Prisma } from '../../generated/prisma/client';
+import { hasStaffRole } from '../staff/staff-view';
 
 export type Audience = z.output<typeof ZAudience>;
 type Db = Prisma.TransactionClient;
@@ -87,7 +88,8 @@ export async function resolveAudience(db: Db, organisationId: number, audience: 
   const [staff, teachers, students] = await Promise.all([
     groups.has('STAFF')
       ? db.user.findMany({
-          where: { organisationId, activated: true, roles: { hasSome: ['ROLE_ADMIN', 'ROLE_OPERATOR'] } },
+          // Role lists as the staff feature matches them (PGlite's adapter cannot bind hasSome's enum array).
+          where: { organisationId, activated: true, ...hasStaffRole() },
           orderBy: byName,
           select: { id: true, firstName: true, lastName: true, login: true, email: true },
         })
