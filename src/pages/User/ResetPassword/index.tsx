@@ -1,5 +1,5 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { history, Link, useIntl, useSearchParams } from '@umijs/max';
+import { history, useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button, Form, Input, message, Typography } from 'antd';
 import { useState } from 'react';
 import UserPage from '@/components/UserPage';
@@ -9,6 +9,21 @@ import { loginFailureText } from '../Login/loginError';
 import { finishPasswordReset, requestPasswordReset } from './service';
 
 type Translate = (id: string, values?: Record<string, string | number>) => string;
+
+/** An in-app link in antd's link colour (these links sit outside any antd form or card). */
+function PageLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Typography.Link
+      href={to}
+      onClick={(event) => {
+        event.preventDefault();
+        history.push(to);
+      }}
+    >
+      {children}
+    </Typography.Link>
+  );
+}
 
 /** Without a key: ask for a link by email. With `?key=` (the link in that email): choose a new password. */
 export default function ResetPasswordPage() {
@@ -21,7 +36,7 @@ export default function ResetPasswordPage() {
       <div style={{ width: 328, maxWidth: '100%', margin: '0 auto', paddingTop: 24 }}>
         {key ? <NewPasswordForm resetKey={key} t={t} /> : <RequestForm t={t} />}
         <div style={{ textAlign: 'center', marginTop: 24 }}>
-          <Link to="/user/login">{t('pages.reset.backToSignIn')}</Link>
+          <PageLink to="/user/login">{t('pages.reset.backToSignIn')}</PageLink>
         </div>
       </div>
     </UserPage>
@@ -108,7 +123,7 @@ function NewPasswordForm({ resetKey, t }: { resetKey: string; t: Translate }) {
           type="error"
           showIcon
           message={failure}
-          action={keyRefused ? <Link to="/user/reset-password">{t('pages.reset.askAgain')}</Link> : undefined}
+          action={keyRefused ? <PageLink to="/user/reset-password">{t('pages.reset.askAgain')}</PageLink> : undefined}
         />
       )}
       <Form<NewPasswordValues> layout="vertical" onFinish={onFinish}>
