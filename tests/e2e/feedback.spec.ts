@@ -67,6 +67,8 @@ test('a teacher on a phone writes and submits feedback; the operator sees the cl
   await page.goto('/teacherConfirmation');
   const due = page.getByRole('region', { name: 'Feedback to write' });
   await expect(due.getByTestId(`feedback-${classId}`)).toBeVisible();
+  await due.getByTestId(`feedback-${classId}`).scrollIntoViewIfNeeded();
+  await shoot(page, 'teacher-feedback-due-390');
   await due.getByTestId(`feedback-${classId}`).click();
   const sheet = page.getByRole('dialog', { name: 'Class feedback' });
   await expect(sheet.getByText('Missing feedback')).toBeVisible();
