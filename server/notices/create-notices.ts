@@ -1,6 +1,6 @@
 // In-app notices (GET /api/notices): written in the transaction of the event that causes them, at most
 // once per (user, key) — a repeated event finds the key taken and adds nothing.
-import type { NoticeType, Prisma, Role } from '../generated/prisma/client';
+import { type NoticeType, Prisma, type Role } from '../generated/prisma/client';
 
 export interface NoticeInput {
   organisationId: number;
@@ -36,15 +36,21 @@ export async function createNotices(
   return count;
 }
 
-/** The active users of a centre holding one of `roles` (operators: ROLE_OPERATOR covers admins too). */
+/**
+ * The active users of a centre holding one of `roles` (operators: ROLE_OPERATOR covers admins too).
+ * Raw SQL: Prisma's `hasSome` on the enum array reaches PGlite in the server as a malformed array
+ * literal, so the array is built from one text parameter per role.
+ */
 export async function centreUsersWithRole(
   tx: Prisma.TransactionClient,
   organisationId: number,
   roles: readonly Role[] = ['ROLE_OPERATOR', 'ROLE_ADMIN'],
 ): Promise<number[]> {
-  const users = await tx.user.findMany({
-    where: { organisationId, activated: true, roles: { hasSome: [...roles] } },
-    select: { id: true },
-  });
+  if (roles.length === 0) return [];
+  const users = await tx.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "User"
+     WHERE "organisationId" = ${organisationId} AND "activated"
+       AND "roles" && ARRAY[${Prisma.join([...roles])}]::"Role"[]
+     ORDER BY "id"`;
   return users.map((u) => u.id);
 }

@@ -39,7 +39,8 @@ export default function NoticeBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="bottomRight"
+      // Centred under the bell and shifted to stay on screen (a phone's header has the bell mid-width).
+      placement="bottom"
       arrow={false}
       destroyOnHidden
       styles={{ body: { padding: 0 } }}

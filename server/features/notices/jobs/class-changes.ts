@@ -2,7 +2,7 @@
 // SMS to the class's teacher by their CLASS_CHANGE settings, the cursor moved in the same transaction
 // (keys `class-change:<auditEventId>:<channel>` make a repeat harmless). Changes the teacher made
 // themselves, confirmations and reopenings, and changes to classes already begun are not sent.
-import type { AuditEvent, PrismaClient } from '../../../generated/prisma/client';
+import type { AuditEvent, Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { lockCursor, moveCursor, SETTLE_SECONDS } from './job-cursor';
@@ -56,6 +56,12 @@ function changeText(event: AuditEvent, klass: { course: string; startAt: Date },
   };
 }
 
+/** Where the cursor starts: after every event so far. */
+export async function lastAuditEventId(tx: Prisma.TransactionClient): Promise<number> {
+  const top = await tx.auditEvent.aggregate({ _max: { id: true } });
+  return top._max.id ?? 0;
+}
+
 /** Handles the audit events after the cursor, batch by batch. Returns messages queued. */
 export async function runClassChangeNotices(
   prisma: PrismaClient,
@@ -67,10 +73,7 @@ export async function runClassChangeNotices(
   for (;;) {
     const { count, more } = await prisma.$transaction(
       async (tx) => {
-        const lastId = await lockCursor(tx, CLASS_CHANGE_CURSOR, async () => {
-          const top = await tx.auditEvent.aggregate({ _max: { id: true } });
-          return top._max.id ?? 0;
-        });
+        const lastId = await lockCursor(tx, CLASS_CHANGE_CURSOR, () => lastAuditEventId(tx));
         const read = await tx.auditEvent.findMany({
           where: { id: { gt: lastId }, entityType: 'SCHEDULE' },
           orderBy: { id: 'asc' },

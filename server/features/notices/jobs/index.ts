@@ -5,9 +5,10 @@ import type { PrismaClient } from '../../../generated/prisma/client';
 import { log } from '../../../http/log';
 import type { MessageQueue } from '../../../messaging/queue';
 import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
-import { runClassChangeNotices } from './class-changes';
+import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
 import { runFeedbackReminders } from './feedback-reminders';
-import { runLowBalanceNotices } from './low-balance';
+import { lockCursor } from './job-cursor';
+import { LOW_BALANCE_CURSOR, lastLedgerEntryId, runLowBalanceNotices } from './low-balance';
 
 export { runAwaitingConfirmationNotices, runClassChangeNotices, runFeedbackReminders, runLowBalanceNotices };
 
@@ -23,6 +24,12 @@ export interface NoticeJobs {
 
 export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient): Promise<NoticeJobs> {
   const { boss } = queue;
+  // The cursors start where the tables end when the jobs first start, not at their first run (a
+  // minute later, after rows that should count). History before that sends nothing.
+  await prisma.$transaction(async (tx) => {
+    await lockCursor(tx, CLASS_CHANGE_CURSOR, () => lastAuditEventId(tx));
+    await lockCursor(tx, LOW_BALANCE_CURSOR, () => lastLedgerEntryId(tx));
+  });
   const jobs: NoticeJob[] = [
     // Each centre's own hour is checked inside; every quarter hour is soon enough after it.
     { name: 'notice-feedback-reminders', cron: '*/15 * * * *', run: () => runFeedbackReminders(prisma, queue) },

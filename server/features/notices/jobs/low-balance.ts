@@ -3,7 +3,7 @@
 // operators (key per student and entry), an email and/or SMS to the family only where the student
 // allows that channel and has the address, and the staff's emails/SMS by their LOW_BALANCE settings.
 // The cursor moves in the same transaction; message keys `low-balance:<entryId>:...` make a repeat harmless.
-import type { PrismaClient } from '../../../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
@@ -30,6 +30,12 @@ function money(amount: { toFixed(dp: number): string }, currency: string): strin
   }
 }
 
+/** Where the cursor starts: after every entry so far. */
+export async function lastLedgerEntryId(tx: Prisma.TransactionClient): Promise<number> {
+  const top = await tx.voucherLedgerEntry.aggregate({ _max: { id: true } });
+  return top._max.id ?? 0;
+}
+
 /** Handles the ledger entries after the cursor, batch by batch. Returns messages queued. */
 export async function runLowBalanceNotices(
   prisma: PrismaClient,
@@ -41,10 +47,7 @@ export async function runLowBalanceNotices(
   for (;;) {
     const { count, more } = await prisma.$transaction(
       async (tx) => {
-        const lastId = await lockCursor(tx, LOW_BALANCE_CURSOR, async () => {
-          const top = await tx.voucherLedgerEntry.aggregate({ _max: { id: true } });
-          return top._max.id ?? 0;
-        });
+        const lastId = await lockCursor(tx, LOW_BALANCE_CURSOR, () => lastLedgerEntryId(tx));
         const read = await tx.$queryRaw<Entry[]>`
           SELECT e.id, e."organisationId", e."studentId", e."createdAt",
                  (e."balanceAfter" < o."lowBalanceThreshold"
