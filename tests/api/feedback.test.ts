@@ -3,7 +3,7 @@
 // (NOT_REQUIRED → MISSING_FEEDBACK → PENDING → SENT, and → SEND_FAILED → retry → SENT), notices,
 // opt-outs, teachers' own classes only, the PDF, the dashboard card and the table's filter.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -276,12 +276,16 @@ describe('feedback of a class', () => {
   it('downloads a real PDF of the feedback', async () => {
     const [opted] = c.students;
     const id = await pastClass([opted.id]);
-    await c.ann.caller.put(`/api/my-schedules/${id}/feedback`, draft(opted.id));
+    await c.ann.caller.put(
+      `/api/my-schedules/${id}/feedback`,
+      draft(opted.id, { studentPerformance: 'Focused, asked good questions. 进步很大' }),
+    );
     const res = await c.ann.caller.download(`/api/my-schedules/${id}/feedback/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const bytes = res.body as Buffer;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (process.env.SHOTS_DIR) writeFileSync(path.join(process.env.SHOTS_DIR, 'feedback.pdf'), bytes);
     const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const pdf = await getDocument({
       data: new Uint8Array(bytes),
@@ -297,6 +301,9 @@ describe('feedback of a class', () => {
     expect(text).toContain('Fractions: adding unlike denominators');
     expect(text).toContain('Cleo found the common denominator on her own.');
     expect(text).toContain('Cleo Chen');
+    // Chinese text needs a CJK font on the machine (fonts-wqy-microhei here); without one it shows as '?'.
+    const cjkFont = existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc');
+    expect(text).toContain(cjkFont ? '进步很大' : '????');
     expect((await c.operator.download(`/api/schedules/${id}/feedback/pdf`)).status).toBe(200);
   });
 });

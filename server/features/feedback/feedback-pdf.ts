@@ -1,12 +1,13 @@
 // The class's feedback as a PDF (pdf-lib): the class, its sections and each student's feedback, the
-// same texts as the emails. The standard Helvetica font covers Latin text (WinAnsi); other characters
-// (e.g. Chinese) are shown as "?" until a font that covers them is embedded.
+// same texts as the emails. A system CJK font is embedded when there is one (pdf-font.ts); else the
+// standard Helvetica covers Latin text (WinAnsi) and other characters are shown as "?".
 import type { Response } from 'express';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { type Access, feedbackContent, findFeedbackClass, studentTexts } from './class-feedback';
 import { classSections, classTime } from './feedback-email';
+import { embedWideFont } from './pdf-font';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 
@@ -92,11 +93,10 @@ export async function feedbackPdf(
   const doc = await PDFDocument.create();
   doc.setTitle(`Class feedback: ${content.course}`);
   doc.setProducer('Level Up');
-  const out = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const wide = await embedWideFont(doc);
+  const out = wide
+    ? new Writer(doc, wide, wide)
+    : new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   out.text(content.centre.name, { size: 10, grey: true });
   out.text(`Class feedback: ${content.course}`, { size: 18, bold: true, gap: 6 });
   out.text(`${classTime(content)}, ${content.teacher}`, { gap: 4 });
