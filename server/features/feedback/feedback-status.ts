@@ -4,7 +4,7 @@
 // afterClassChange, submit, retry, a feedback message settling in the worker) calls
 // syncFeedbackStatus, which writes the status and the operators' notices in the caller's transaction.
 import type { MessageStatus, NotificationStatus, Prisma, ScheduleStatus } from '../../generated/prisma/client';
-import { createNotices } from '../../notices/create-notices';
+import { centreUsersWithRole, createNotices } from '../../notices/create-notices';
 
 type Tx = Prisma.TransactionClient;
 
@@ -55,18 +55,6 @@ export const recipientSelect = {
 } as const satisfies Prisma.StudentSelect;
 
 /**
- * The centre's active operators and admins. (Raw SQL: Prisma's `hasSome` on the enum array reached
- * PGlite in the e2e server as a malformed array literal.)
- */
-async function centreOperators(tx: Tx, organisationId: number): Promise<number[]> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`
-    SELECT "id" FROM "User"
-     WHERE "organisationId" = ${organisationId} AND "activated"
-       AND "roles" && ARRAY['ROLE_OPERATOR', 'ROLE_ADMIN']::"Role"[]`;
-  return rows.map((r) => r.id);
-}
-
-/**
  * Brings the notification status of classes `ids` in line with their state, in transaction `tx`
  * (callers hold the classes' row locks or run where the class cannot change underneath). A class
  * turning MISSING_FEEDBACK or SEND_FAILED notifies the centre's operators once per event.
@@ -102,7 +90,7 @@ export async function syncFeedbackStatus(tx: Tx, ids: readonly number[]): Promis
     if (next === row.notificationStatus) continue;
     await tx.schedule.update({ where: { id: row.id }, data: { notificationStatus: next } });
     if (next === 'MISSING_FEEDBACK' || next === 'SEND_FAILED') {
-      const operators = await centreOperators(tx, row.organisationId);
+      const operators = await centreUsersWithRole(tx, row.organisationId);
       // A failure round is told apart by the attempts so far: a retry that fails again notifies again,
       // the same failure seen twice (a job delivered twice) does not.
       const round = own.reduce((sum, m) => sum + m.attempts, 0);
