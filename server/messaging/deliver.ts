@@ -1,18 +1,20 @@
 // The worker's side: one job = one Message row, sent at most once per idempotency key.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { JobResult, JobWithMetadata } from 'pg-boss';
-import type { PrismaClient } from '../generated/prisma/client';
+import type { MessageChannel, PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
 import { DEFAULT_CONCURRENCY } from './config';
 import { MESSAGE_QUEUE, type MessageQueue } from './queue';
 import { type SettledMessage, settledHandlers } from './settled-handlers';
-import { createTransports, type Transports } from './transports';
+import { createTransports, type OutgoingMessage, type Transports } from './transports';
 
 export interface MessageJob {
   messageId: number;
 }
 
 const ERROR_MAX = 2000;
+
+type ClaimedMessage = OutgoingMessage & { channel: MessageChannel };
 
 /** The provider's own words: SMTP's reply line, Twilio's status and message, else the error's message. */
 export function providerError(error: unknown): string {
@@ -38,20 +40,19 @@ export async function deliverMessage(
 ): Promise<'completed' | 'failed'> {
   const now = new Date();
   const staleBefore = new Date(now.getTime() - options.expireInSeconds * 1000);
-  const claimed = await prisma.message.updateMany({
-    where: {
-      id: messageId,
-      OR: [{ status: 'QUEUED' }, { status: 'SENDING', lastAttemptAt: { lt: staleBefore } }],
-    },
-    data: { status: 'SENDING', attempts: { increment: 1 }, lastAttemptAt: now },
-  });
-  if (claimed.count === 0) {
+  // Claim and read in one statement (one round trip less per message: on PGlite every query waits for
+  // the one connection).
+  const [message] = await prisma.$queryRaw<ClaimedMessage[]>`
+    UPDATE "Message" SET status = 'SENDING', attempts = attempts + 1, "lastAttemptAt" = ${now}
+     WHERE id = ${messageId}
+       AND (status = 'QUEUED' OR (status = 'SENDING' AND "lastAttemptAt" < ${staleBefore}))
+    RETURNING id, channel, recipient, "recipientName", subject, "bodyText", "bodyHtml", "idempotencyKey"`;
+  if (!message) {
     const row = await prisma.message.findUnique({ where: { id: messageId }, select: { status: true } });
     // Sent already (a repeated delivery), failed for good, or gone: nothing to do.
     if (row?.status !== 'SENDING') return 'completed';
     return 'failed'; // another worker is sending it right now; look again after the retry delay
   }
-  const message = await prisma.message.findUniqueOrThrow({ where: { id: messageId } });
   try {
     const result = message.channel === 'EMAIL' ? await transports.email(message) : await transports.sms(message);
     const sent = await prisma.message.update({

@@ -1,13 +1,10 @@
 // The message queue's throughput and its cost to the API (issue 9). Timed, never asserted:
 // - 1,000 emails through the queue (enqueueMessages in one transaction, then the worker in this
 //   process: claim, send, SENT, settled hook) to a local SMTP server (the smtp-server package), against
-//   the same 1,000 emails handed at once to the same pooled nodemailer transport (transports.ts, as
-//   many connections as MESSAGE_CONCURRENCY) by MESSAGE_CONCURRENCY plain loops, each awaiting its
+//   the same 1,000 emails sent through the same pooled nodemailer transport (transports.ts, as many
+//   connections as MESSAGE_CONCURRENCY) by MESSAGE_CONCURRENCY plain loops, each awaiting its
 //   email before the next (what the worker's lanes do, minus the queue and the database): the ratio is
-//   the queue's own cost (target >= 0.5x). The pool's best (every email handed over at once, so its
-//   connections never wait) is printed for scale: a lone email costs ~100-150 ms over loopback with
-//   nodemailer and smtp-server, one in a backlog ~10 ms, and the worker cannot hand over a message
-//   before it has claimed it nor forget it before the server has accepted it.
+//   the queue's own cost (target >= 0.5x). Every email handed to the pool at once is printed too.
 // - the API's p99 latency (GET /api/account with a token, one request every 5 ms) while a second
 //   batch of 1,000 drains, against the same calls with the queue idle.
 // MESSAGES_BENCH_COUNT resizes the batches. Database: TEST_DATABASE_URL with TEST_DB=postgres, else
