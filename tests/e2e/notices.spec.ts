@@ -115,6 +115,7 @@ test('a teacher on a phone sees the count, opens the class from the bell, and ma
   const list = page.getByTestId('notice-list');
   await expect(list.getByRole('region', { name: 'Awaiting your confirmation' })).toBeVisible();
   await expect(list.getByTestId('notice-item').first()).toBeVisible();
+  if (SHOTS) await page.waitForTimeout(500); // the popover's opening animation
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/bell-teacher-390-${test.info().project.name}.png` });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -140,6 +141,7 @@ test('an admin sees the low-balance notice grouped by type and opens the student
   const group = page.getByTestId('notice-list').getByRole('region', { name: 'Low balance' });
   const item = group.getByTestId('notice-item').filter({ hasText: `Pupil${suffix}` });
   await expect(item).toBeVisible();
+  if (SHOTS) await page.waitForTimeout(500);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/bell-admin-1366-${test.info().project.name}.png` });
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/student/studentDashboard/${studentId}$`));

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { Badge, Button, Popover } from 'antd';
+import { Badge, Button, Grid, Popover } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { listNotices } from './service';
 
@@ -16,6 +16,8 @@ export default function NoticeBell() {
   const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
   const lastRead = useRef(0);
+  // Wide screens show the header's actions at the foot of the side menu: the list opens beside it.
+  const wide = Grid.useBreakpoint().md;
 
   const refresh = useCallback(() => {
     lastRead.current = Date.now();
@@ -39,8 +41,8 @@ export default function NoticeBell() {
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      // Centred under the bell and shifted to stay on screen (a phone's header has the bell mid-width).
-      placement="bottom"
+      // On a phone, centred under the bell in the header and shifted to stay on screen.
+      placement={wide ? 'rightBottom' : 'bottom'}
       arrow={false}
       destroyOnHidden
       styles={{ body: { padding: 0 } }}

@@ -71,7 +71,7 @@ export default function NotificationSettingsCard() {
       {rows.length === 0 ? (
         <Typography.Text type="secondary">{t('notices.settings.none')}</Typography.Text>
       ) : (
-        <>
+        <div style={{ maxWidth: 640 }}>
           {rows.map((row) => (
             <div
               key={row.kind}
@@ -106,7 +106,7 @@ export default function NotificationSettingsCard() {
           <Button type="primary" onClick={save} loading={busy} disabled={!changed}>
             {t('common.save')}
           </Button>
-        </>
+        </div>
       )}
     </Card>
   );
