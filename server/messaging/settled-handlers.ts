@@ -2,6 +2,7 @@
 // follow their messages register a handler per template here, e.g. the feedback status of a class or
 // the progress of a bulk email. A handler must be idempotent (a job can be delivered twice) and must
 // not throw for a message it does not know; errors are logged, never fail the job.
+import { forgetSecretWhenSettled } from '../features/account/secret-settled';
 import { bulkMessageSettled } from '../features/email/batch-settled';
 import { feedbackSettled } from '../features/feedback/feedback-settled';
 import type { Message, PrismaClient } from '../generated/prisma/client';
@@ -16,4 +17,6 @@ export type SettledHandler = (prisma: PrismaClient, message: SettledMessage) => 
 export const settledHandlers: Record<string, SettledHandler> = {
   feedback: feedbackSettled,
   bulk: bulkMessageSettled,
+  'login-code': forgetSecretWhenSettled,
+  'password-reset': forgetSecretWhenSettled,
 };

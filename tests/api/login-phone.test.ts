@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { SENDS_PER_ADDRESS_PER_HOUR } from '../../server/auth/code-throttle';
 import { LOGIN_CODE_MAX_FAILURES } from '../../server/auth/login-codes';
+import { FORGOTTEN_SECRET_TEXT } from '../../server/features/account/secret-settled';
 import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { VERIFICATION_CODE_ERROR } from '../../src/contracts/login';
@@ -97,6 +98,10 @@ describe('phone sign-in', () => {
     expect(row.codeHash).not.toContain(code); // stored hashed
     const message = await ctx.prisma.message.findFirstOrThrow({ where: { recipient: digits } });
     expect(message).toMatchObject({ channel: 'SMS', template: 'login-code', entityType: 'USER', entityId: user.id });
+    // Once sent, the history no longer holds the code in clear.
+    await expect
+      .poll(async () => (await ctx.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).bodyText)
+      .toBe(FORGOTTEN_SECRET_TEXT);
 
     const first = await signIn(typed, code, ip);
     expect(first.status).toBe(200);

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from '../../server/auth/code-throttle';
+import { FORGOTTEN_SECRET_TEXT } from '../../server/features/account/secret-settled';
 import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { callerWith } from '../support/course-factories';
@@ -88,6 +89,13 @@ describe('password reset', () => {
       status: 'SENT',
       subject: 'Reset your Level Up password',
     });
+    // Once sent, the history no longer holds the link in clear.
+    await expect
+      .poll(async () => (await ctx.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).bodyHtml)
+      .toBeNull();
+    expect((await ctx.prisma.message.findUniqueOrThrow({ where: { id: message.id } })).bodyText).toBe(
+      FORGOTTEN_SECRET_TEXT,
+    );
 
     const weak = await finish(key, 'short');
     expect(weak.status).toBe(400);
