@@ -73,6 +73,8 @@ const COMMON: Record<string, string> = {
   students: 'schedules.field.students',
   attendance: 'audit.field.attendance',
   lowBalanceThreshold: 'audit.field.lowBalanceThreshold',
+  feedbackReminders: 'audit.field.feedbackReminders',
+  feedbackReminderHour: 'audit.field.feedbackReminderHour',
   month: 'audit.field.month',
   classes: 'audit.field.classes',
   totalHours: 'audit.field.totalHours',

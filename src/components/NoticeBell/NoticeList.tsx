@@ -24,7 +24,7 @@ export function noticeLink(notice: TNotice, staff: boolean): string | undefined 
     case 'STUDENT':
       return id ? `/student/studentDashboard/${id}` : '/student/all-student';
     case 'EMAIL_BATCH':
-      return '/email?tab=history';
+      return id ? `/email?tab=history&batch=${id}` : '/email?tab=history';
     case 'IMPORT':
       return importList(notice.data.list);
     default:

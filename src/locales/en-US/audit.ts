@@ -52,6 +52,8 @@ export default {
   'audit.field.confirmedById': 'Confirmed by (user ID)',
   'audit.field.confirmedOnBehalf': 'Confirmed on behalf',
   'audit.field.attendance': 'Attendance',
+  'audit.field.feedbackReminders': 'Daily feedback reminders',
+  'audit.field.feedbackReminderHour': 'Reminder hour',
   'audit.field.lowBalanceThreshold': 'Low-balance threshold',
   'audit.field.month': 'Month',
   'audit.field.classes': 'Classes',

@@ -52,6 +52,8 @@ export default {
   'audit.field.confirmedById': '确认人（用户 ID）',
   'audit.field.confirmedOnBehalf': '代为确认',
   'audit.field.attendance': '出勤',
+  'audit.field.feedbackReminders': '每日反馈提醒',
+  'audit.field.feedbackReminderHour': '提醒时间（小时）',
   'audit.field.lowBalanceThreshold': '低余额阈值',
   'audit.field.month': '月份',
   'audit.field.classes': '课节数',
