@@ -13,6 +13,7 @@ import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server
 import { createTransports } from '../../server/messaging/transports';
 import { callerWith, createTeacher, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -29,18 +30,7 @@ let courseA: { id: number };
 let teacherA: { id: number };
 const terms = { a: 0, b: 0 };
 
-const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => ({
-  mailFrom: 'Level Up <desk@levelup.test>',
-  mailDir,
-  retryLimit: 1,
-  retryDelaySeconds: 1,
-  retryDelayMaxSeconds: 1,
-  expireInSeconds: 30,
-  batchSize: 10,
-  pollingIntervalSeconds: 0.5,
-  superviseIntervalSeconds: 1,
-  ...over,
-});
+const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => testMessagingConfig({ mailDir, ...over });
 
 async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
   const until = Date.now() + ms;

@@ -13,6 +13,7 @@ import { startMessageWorker } from '../../server/messaging/deliver';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createTransports } from '../../server/messaging/transports';
 import { FEEDBACK_LOCKED_MESSAGE, FEEDBACK_NOT_COMPLETED_MESSAGE } from '../../src/contracts/feedback';
+import { testMessagingConfig } from '../support/messaging-config';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -23,18 +24,7 @@ let smtp: SmtpStandIn;
 let mailDir: string;
 let c: ScheduleCentre;
 
-const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => ({
-  mailFrom: 'Level Up <desk@levelup.test>',
-  mailDir,
-  retryLimit: 1,
-  retryDelaySeconds: 1,
-  retryDelayMaxSeconds: 1,
-  expireInSeconds: 30,
-  batchSize: 10,
-  pollingIntervalSeconds: 0.5,
-  superviseIntervalSeconds: 1,
-  ...over,
-});
+const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => testMessagingConfig({ mailDir, ...over });
 
 beforeAll(async () => {
   ctx = await createTestContext();

@@ -12,6 +12,7 @@ import { type MessageQueue, openMessageQueue } from '../../server/messaging/queu
 import { VERIFICATION_CODE_ERROR } from '../../src/contracts/login';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser } from '../support/factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-standin';
 
@@ -25,18 +26,14 @@ let organisationId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   sms = await startTwilioStandIn();
-  queue = await openMessageQueue(ctx.target, {
-    mailFrom: 'Level Up <desk@levelup.test>',
-    mailDir: '/nonexistent',
-    twilio: { accountSid: sms.accountSid, authToken: sms.authToken, from: '+15550000000', apiUrl: sms.url },
-    retryLimit: 1,
-    retryDelaySeconds: 1,
-    retryDelayMaxSeconds: 2,
-    expireInSeconds: 30,
-    batchSize: 10,
-    pollingIntervalSeconds: 0.5,
-    superviseIntervalSeconds: 1,
-  });
+  queue = await openMessageQueue(
+    ctx.target,
+    testMessagingConfig({
+      mailDir: '/nonexistent',
+      twilio: { accountSid: sms.accountSid, authToken: sms.authToken, from: '+15550000000', apiUrl: sms.url },
+      retryDelayMaxSeconds: 2,
+    }),
+  );
   worker = await startMessageWorker(queue, ctx.prisma);
   // Behind a trusted proxy, so each test can speak from an address of its own (X-Forwarded-For).
   app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true });

@@ -14,6 +14,7 @@ import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server
 import { createTransports, SMS_NOT_CONFIGURED } from '../../server/messaging/transports';
 import { callerWith } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-standin';
@@ -30,18 +31,8 @@ let teacher: ReturnType<typeof callerWith>;
 let otherAdmin: ReturnType<typeof callerWith>;
 
 // Short retry delays so that the last attempt comes within seconds.
-const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => ({
-  mailFrom: 'Level Up <desk@levelup.test>',
-  mailDir,
-  retryLimit: 2,
-  retryDelaySeconds: 1,
-  retryDelayMaxSeconds: 2,
-  expireInSeconds: 30,
-  batchSize: 10,
-  pollingIntervalSeconds: 0.5,
-  superviseIntervalSeconds: 1,
-  ...over,
-});
+const config = (over: Partial<MessagingConfig> = {}): MessagingConfig =>
+  testMessagingConfig({ mailDir, retryLimit: 2, retryDelayMaxSeconds: 2, ...over });
 
 beforeAll(async () => {
   ctx = await createTestContext();

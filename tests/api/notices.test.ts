@@ -17,6 +17,7 @@ import { createNotices } from '../../server/notices/create-notices';
 import type { TNotice } from '../../src/contracts/notices';
 import type { TSchedule } from '../../src/contracts/schedules';
 import { fieldsOf } from '../support/course-factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -31,17 +32,7 @@ const later = () => new Date(Date.now() + 60_000);
 beforeAll(async () => {
   ctx = await createTestContext();
   mailDir = mkdtempSync(path.join(tmpdir(), 'levelup-notices-'));
-  queue = await openMessageQueue(ctx.target, {
-    mailFrom: 'Level Up <desk@levelup.test>',
-    mailDir,
-    retryLimit: 0,
-    retryDelaySeconds: 1,
-    retryDelayMaxSeconds: 1,
-    expireInSeconds: 30,
-    batchSize: 10,
-    pollingIntervalSeconds: 0.5,
-    superviseIntervalSeconds: 1,
-  });
+  queue = await openMessageQueue(ctx.target, testMessagingConfig({ mailDir, retryLimit: 0 }));
   c = await createScheduleCentre(ctx);
   other = await createScheduleCentre(ctx);
   // The jobs' cursors start at the end of the tables: run once before the test's changes.

@@ -11,6 +11,7 @@ import { type MessageWorker, startMessageWorker } from '../../server/messaging/d
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser, signIn, TEST_PASSWORD } from '../support/factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -24,19 +25,15 @@ let organisationId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   smtp = await startSmtpStandIn();
-  queue = await openMessageQueue(ctx.target, {
-    smtpUrl: smtp.url,
-    mailFrom: 'Level Up <desk@levelup.test>',
-    mailDir: '/nonexistent',
-    appUrl: 'https://levelup.example.test',
-    retryLimit: 1,
-    retryDelaySeconds: 1,
-    retryDelayMaxSeconds: 2,
-    expireInSeconds: 30,
-    batchSize: 10,
-    pollingIntervalSeconds: 0.5,
-    superviseIntervalSeconds: 1,
-  });
+  queue = await openMessageQueue(
+    ctx.target,
+    testMessagingConfig({
+      smtpUrl: smtp.url,
+      mailDir: '/nonexistent',
+      appUrl: 'https://levelup.example.test',
+      retryDelayMaxSeconds: 2,
+    }),
+  );
   worker = await startMessageWorker(queue, ctx.prisma);
   app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true });
   organisationId = (await createCentre(ctx.prisma)).id;

@@ -13,6 +13,7 @@ import { type MessageQueue, openMessageQueue } from '../../server/messaging/queu
 import { createTransports } from '../../server/messaging/transports';
 import type { TSchedule } from '../../src/contracts/schedules';
 import { createStudent, fieldsOf } from '../support/course-factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -25,18 +26,7 @@ let smtp: SmtpStandIn;
 let sms: TwilioStandIn;
 let mailDir: string;
 
-const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => ({
-  mailFrom: 'Level Up <desk@levelup.test>',
-  mailDir,
-  retryLimit: 1,
-  retryDelaySeconds: 1,
-  retryDelayMaxSeconds: 1,
-  expireInSeconds: 30,
-  batchSize: 10,
-  pollingIntervalSeconds: 0.5,
-  superviseIntervalSeconds: 1,
-  ...over,
-});
+const config = (over: Partial<MessagingConfig> = {}): MessagingConfig => testMessagingConfig({ mailDir, ...over });
 
 beforeAll(async () => {
   ctx = await createTestContext();
