@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { enqueueMessages, requireQueue } from '../../messaging/enqueue';
+import { textToHtml } from '../../messaging/html';
 import type { MessageQueue } from '../../messaging/queue';
 import { type Audience, type AudienceMember, resolveAudience } from './audience';
 import { getBatch } from './batches';
@@ -50,15 +51,6 @@ function render(member: AudienceMember, centreName: string, subject: string, bod
     body: renderPlaceholders(body, values),
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-/** The plain body as HTML paragraphs (blank lines) and line breaks. */
-const toHtml = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
 
 const centreNameOf = async (db: Prisma.TransactionClient, organisationId: number) =>
   (await db.organisation.findUniqueOrThrow({ where: { id: organisationId }, select: { name: true } })).name;
@@ -124,7 +116,7 @@ export async function sendBatch(
             template: 'bulk',
             subject,
             bodyText: body,
-            bodyHtml: toHtml(body),
+            bodyHtml: textToHtml(body),
             entityType: 'EMAIL_BATCH',
             entityId: batch.id,
             queuedById: auth.userId,

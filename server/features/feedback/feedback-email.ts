@@ -1,6 +1,7 @@
 // The feedback email of one student's family, and the same content as sections for the PDF: one
 // rendering, used by preview, submit and the PDF, so what is previewed is what is sent.
 import { DateTime } from 'luxon';
+import { escapeHtml, textToHtml } from '../../messaging/html';
 
 export interface FeedbackContent {
   centre: { name: string; timeZone: string };
@@ -34,14 +35,6 @@ export function classSections(content: FeedbackContent): Section[] {
   ].filter((s) => s.body.trim() !== '');
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-const paragraphs = (text: string) =>
-  text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('\n');
-
 export function feedbackEmail(
   content: FeedbackContent,
   student: { firstName: string; lastName: string; content: string },
@@ -65,7 +58,7 @@ export function feedbackEmail(
   const html = [
     '<p>Dear parent,</p>',
     `<p>${escapeHtml(intro)}</p>`,
-    ...sections.map((s) => `<h3>${escapeHtml(s.heading)}</h3>\n${paragraphs(s.body)}`),
+    ...sections.map((s) => `<h3>${escapeHtml(s.heading)}</h3>\n${textToHtml(s.body)}`),
     `<p>Kind regards,<br>${escapeHtml(content.centre.name)}</p>`,
   ].join('\n');
   return { subject, text, html };

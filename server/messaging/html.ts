@@ -1,0 +1,11 @@
+// Plain text into the HTML part of an email: escaped, paragraphs at blank lines, line breaks kept.
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The plain text as HTML paragraphs (at blank lines) with line breaks. */
+export const textToHtml = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
