@@ -1,5 +1,7 @@
 // In-app notices (GET /api/notices): written in the transaction of the event that causes them, at most
 // once per (user, key) — a repeated event finds the key taken and adds nothing.
+
+import { randomUUID } from 'node:crypto';
 import { type NoticeType, Prisma, type Role } from '../generated/prisma/client';
 
 export interface NoticeInput {
@@ -53,4 +55,21 @@ export async function centreUsersWithRole(
        AND "roles" && ARRAY[${Prisma.join([...roles])}]::"Role"[]
      ORDER BY "id"`;
   return users.map((u) => u.id);
+}
+
+/** The sender's IMPORT_FINISHED notice (in the import's transaction): what was imported, linking to its list. */
+export async function noticeImportFinished(
+  tx: Prisma.TransactionClient,
+  auth: { userId: number },
+  organisationId: number,
+  list: 'STUDENT' | 'TEACHER',
+  count: number,
+): Promise<void> {
+  await createNotices(tx, [auth.userId], {
+    organisationId,
+    type: 'IMPORT_FINISHED',
+    entityType: 'IMPORT',
+    data: { list, count },
+    key: `IMPORT_FINISHED:${randomUUID()}`,
+  });
 }

@@ -82,9 +82,13 @@ describe('POST /api/students/import', () => {
     const ann = await ctx.prisma.student.findFirstOrThrow({ where: { studentId: 'IMP-1' } });
     expect(ann).toMatchObject({ firstName: 'Ann', allowSms: true, allowEmail: false, comments: 'Likes maths, chess' });
     expect(ann.hourlyRate?.toFixed(2)).toBe('40.00');
+    // The sender is told in the bell; a refused import below adds no notice.
+    const notices = () => ctx.prisma.notice.findMany({ where: { userId: first.operator.id, type: 'IMPORT_FINISHED' } });
+    expect((await notices()).map((n) => n.data)).toEqual([{ list: 'STUDENT', count: 2 }]);
     const again = await upload(good, false);
     expect(again.body.imported).toBe(0);
     expect(again.body.errors).toHaveLength(2);
+    expect(await notices()).toHaveLength(1);
   });
 
   it('reads .xlsx files, starting from the template', async () => {

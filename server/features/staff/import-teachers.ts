@@ -15,6 +15,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { noticeImportFinished } from '../../notices/create-notices';
 import { EMPLOYEE_ID_TAKEN, teacherAudit, teacherFields, userFields } from './save-teacher';
 import { teacherInclude } from './teacher-view';
 
@@ -210,10 +211,16 @@ export async function importTeachers(
       fieldErrors: checked.errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: e.message })),
     });
   }
-  await prisma.$transaction((tx) => insertTeachers(tx, auth, organisationId, sinKey, valid), {
-    timeout: 120_000,
-    maxWait: 10_000,
-  });
+  await prisma.$transaction(
+    async (tx) => {
+      await insertTeachers(tx, auth, organisationId, sinKey, valid);
+      await noticeImportFinished(tx, auth, organisationId, 'TEACHER', valid.length);
+    },
+    {
+      timeout: 120_000,
+      maxWait: 10_000,
+    },
+  );
   return importReport(NOUN, teacherImportHeaders, { dryRun, total, errors: [], imported: valid.length });
 }
 

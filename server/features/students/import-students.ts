@@ -13,6 +13,7 @@ import type { AuthContext } from '../../http/context';
 import { toDbDate } from '../../http/list';
 import { importReport, type RowError, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { noticeImportFinished } from '../../notices/create-notices';
 import { studentSelect, toStudent } from './student-view';
 
 type Header = (typeof STUDENT_IMPORT_HEADERS)[number];
@@ -156,6 +157,7 @@ export async function importStudents(
         })),
       );
     }
+    await noticeImportFinished(tx, auth, organisationId, 'STUDENT', valid.length);
   });
   return report(valid.length);
 }

@@ -16,7 +16,7 @@ export default {
   'notices.text.FEEDBACK_MISSING': '{course}, {startAt}: no feedback submitted',
   'notices.text.FEEDBACK_FAILED': '{course}, {startAt}: feedback emails failed',
   'notices.text.LOW_BALANCE': '{name} ({studentId}): {balance}, below {threshold}',
-  'notices.text.IMPORT_FINISHED': 'Import finished',
+  'notices.text.IMPORT_FINISHED': '{count, plural, one {# record} other {# records}} imported',
   'notices.text.BULK_EMAIL_FINISHED': '“{subject}”: {sent} sent, {failed} failed',
   'notices.settings.title': 'Notification settings',
   'notices.settings.email': 'Email',

@@ -16,7 +16,7 @@ export default {
   'notices.text.FEEDBACK_MISSING': '{course}，{startAt}：尚未提交反馈',
   'notices.text.FEEDBACK_FAILED': '{course}，{startAt}：反馈邮件发送失败',
   'notices.text.LOW_BALANCE': '{name}（{studentId}）：{balance}，低于 {threshold}',
-  'notices.text.IMPORT_FINISHED': '导入已完成',
+  'notices.text.IMPORT_FINISHED': '导入完成：{count} 条记录',
   'notices.text.BULK_EMAIL_FINISHED': '“{subject}”：已发送 {sent}，失败 {failed}',
   'notices.settings.title': '通知设置',
   'notices.settings.email': '邮件',
