@@ -1,0 +1,29 @@
+// What every API route gets: the state, the decoded params, and a way to raise events.
+import type { Params } from './http';
+import type { StandInState, StripeObject } from './objects';
+
+export interface StripeStandInOptions {
+  /**
+   * Called once a PaymentIntent is stored and its charge decided (succeeded or declined), before the
+   * API answers the caller. Await here to hold the answer back, e.g. while a test kills the caller.
+   */
+  onPaymentIntentCreated?: (paymentIntent: StripeObject) => void | Promise<void>;
+  /** Milliseconds to wait between a charge being decided and the API answering (a slow network). */
+  afterChargeDelayMs?: number;
+}
+
+export interface RouteContext {
+  state: StandInState;
+  params: Params;
+  idempotencyKey: string | null;
+  /** Base URL of the stand-in (for the hosted page's links). */
+  baseUrl: string;
+  options: StripeStandInOptions;
+  emit(type: string, object: StripeObject): void;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: RegExp;
+  handle(ctx: RouteContext, match: RegExpExecArray): StripeObject | object | Promise<StripeObject | object>;
+}

@@ -1,0 +1,85 @@
+// The hosted Checkout page (`GET/POST /pay/:sessionId`): a plain form a browser test fills with a card
+// number, MM/YY and CVC. Saving redirects 303 to success_url with the session id; a refused card
+// stays on the page with Stripe's message, as Checkout shows it.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cardEntryError, NON_TEST_CARD, testCard } from './cards';
+import { completeSetup } from './checkout';
+import { newCardPaymentMethod, type StandInState, type StripeObject } from './objects';
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function render(session: StripeObject, error: string | null, entered: Record<string, string> = {}) {
+  const field = (name: string, label: string, placeholder: string, autocomplete: string) =>
+    `<label>${label}<input name="${name}" aria-label="${label}" placeholder="${placeholder}" autocomplete="${autocomplete}" inputmode="numeric" value="${escapeHtml(entered[name] ?? '')}"></label>`;
+  const cancel = session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Set up a card — Stripe stand-in</title>
+<style>body{font-family:sans-serif;max-width:420px;margin:40px auto}label{display:block;margin:12px 0}
+input{display:block;width:100%;padding:8px;font-size:16px}.error{color:#df1b41}button{padding:10px 24px}</style></head>
+<body><h1>Save your card</h1><p>Test mode · ${escapeHtml(session.id)}</p>
+<form method="post" action="/pay/${escapeHtml(session.id)}">
+${field('cardNumber', 'Card number', '1234 1234 1234 1234', 'cc-number')}
+${field('cardExpiry', 'Expiration', 'MM / YY', 'cc-exp')}
+${field('cardCvc', 'CVC', 'CVC', 'cc-csc')}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<button type="submit">Save card</button> ${cancel}
+</form></body></html>`;
+}
+
+function send(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(html);
+}
+
+const closedPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stripe stand-in</title></head>
+<body><h1>This Checkout Session is no longer active.</h1></body></html>`;
+
+export function handlePage(
+  state: StandInState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  emit: (type: string, object: StripeObject) => void,
+): boolean {
+  const match = /^\/pay\/([^/?#]+)/.exec(req.url ?? '');
+  if (!match) return false;
+  const session = state.checkoutSessions.get(match[1]);
+  if (!session) {
+    send(res, 404, closedPage.replace('This Checkout Session is no longer active.', 'Something went wrong'));
+    return true;
+  }
+  if (session.status !== 'open') {
+    send(res, 200, closedPage);
+    return true;
+  }
+  if (req.method !== 'POST') {
+    send(res, 200, render(session, null));
+    return true;
+  }
+  const form = new URLSearchParams(body);
+  const entered = {
+    cardNumber: form.get('cardNumber') ?? '',
+    cardExpiry: form.get('cardExpiry') ?? '',
+    cardCvc: form.get('cardCvc') ?? '',
+  };
+  const number = entered.cardNumber.replace(/[\s-]/g, '');
+  const card = testCard(number);
+  const error =
+    cardEntryError(number, entered.cardExpiry.trim(), entered.cardCvc.trim()) ??
+    (card ? (card.refusedOnSetup?.message ?? null) : NON_TEST_CARD.message);
+  if (error) {
+    const intent = state.setupIntents.get(session.setup_intent);
+    if (intent && card?.refusedOnSetup) intent.last_setup_error = { ...card.refusedOnSetup, type: 'card_error' };
+    send(res, 200, render(session, error, entered));
+    return true;
+  }
+  const [month, year] = entered.cardExpiry.split('/').map((part) => Number(part.trim()));
+  const method = newCardPaymentMethod(number, month, 2000 + year);
+  state.cardNumbers.set(method.id, number);
+  completeSetup(state, session, method, emit);
+  const location = String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', session.id);
+  res.writeHead(303, { Location: location });
+  res.end();
+  return true;
+}
