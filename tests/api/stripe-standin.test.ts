@@ -180,8 +180,8 @@ describe('PaymentIntents off session with Stripe test cards', () => {
     const customer = await stripe.customers.create({});
     const intent = await charge(customer.id, 'pm_card_visa');
     expect(intent).toMatchObject({ object: 'payment_intent', status: 'succeeded', amount_received: 12_345 });
-    expect(intent.id).toMatch(/^pi_/);
-    expect(intent.latest_charge).toMatch(/^ch_/);
+    expect(intent.id).toMatch(/^pi_[A-Za-z0-9]{24}$/);
+    expect(intent.latest_charge).toMatch(/^ch_[A-Za-z0-9]{24}$/);
     const listed = await stripe.paymentIntents.list({ customer: customer.id });
     expect(listed.data.map((pi) => [pi.id, pi.metadata.invoiceId])).toEqual([[intent.id, 'inv-1']]);
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
@@ -242,6 +242,20 @@ describe('PaymentIntents off session with Stripe test cards', () => {
     expect(onSession.status).toBe('requires_action');
   });
 
+  it('charges the default card a test id was attached as, with its decline', async () => {
+    const customer = await stripe.customers.create({});
+    const attached = await stripe.paymentMethods.attach('pm_card_chargeDeclinedInsufficientFunds', {
+      customer: customer.id,
+    });
+    expect(attached.id).not.toBe('pm_card_chargeDeclinedInsufficientFunds');
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: attached.id } });
+    const saved = (await stripe.customers.retrieve(customer.id)) as Stripe.Customer;
+    const error = await charge(customer.id, String(saved.invoice_settings.default_payment_method)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ decline_code: 'insufficient_funds', payment_method: { id: attached.id } });
+  });
+
   it('refuses a charge below the minimum amount as an invalid request', async () => {
     const customer = await stripe.customers.create({});
     const error = await charge(customer.id, 'pm_card_visa', { amount: 49 }).catch((e: unknown) => e);
@@ -275,6 +289,9 @@ describe('idempotency keys', () => {
     expect((error as Stripe.errors.StripeError).message).toBe(
       `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
     );
+    const elsewhere = await stripe.customers.create({}, { idempotencyKey: key }).catch((e: unknown) => e);
+    expect(elsewhere).toMatchObject({ type: 'StripeIdempotencyError' });
+    expect((elsewhere as Error).message).toContain("('/v1/payment_intents' vs '/v1/customers')");
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toHaveLength(1);
   });
 
@@ -375,6 +392,45 @@ describe('crash hook', () => {
       expect((await pending).id).toBe(stored.id);
     } finally {
       await crashy.close();
+    }
+  });
+});
+
+describe('control endpoints for a stand-in in the server process', () => {
+  it('takes fixed keys and a webhook URL, and shows its state and re-delivers over HTTP', async () => {
+    const hits: string[] = [];
+    const hook = createServer((req, res) => {
+      req.on('data', () => {});
+      req.on('end', () => {
+        hits.push(String(req.headers['stripe-signature']));
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const fixed = await startStripeStandIn({
+      secretKey: 'sk_test_fixedKeyForTheServer',
+      webhookSecret: 'whsec_fixedSecret',
+      webhookUrl: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`,
+    });
+    try {
+      const sdk = new Stripe('sk_test_fixedKeyForTheServer', { host: fixed.host, port: fixed.port, protocol: 'http' });
+      const customer = await sdk.customers.create({ name: 'Over HTTP' });
+      const state = (await (await fetch(`${fixed.url}/__standin/state`)).json()) as {
+        customers: { id: string }[];
+        events: { id: string; type: string }[];
+        requests: { path: string; status: number }[];
+      };
+      expect(state.customers.map((c) => c.id)).toEqual([customer.id]);
+      expect(state.requests.map((r) => `${r.path} ${r.status}`)).toEqual(['/v1/customers 200']);
+      const [event] = state.events;
+      const again = await fetch(`${fixed.url}/__standin/events/${event.id}/deliver`, { method: 'POST' });
+      expect(await again.json()).toEqual({ status: 200 });
+      await fixed.deliveriesSettled();
+      expect(hits).toHaveLength(2);
+      expect(hits[1]).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    } finally {
+      await fixed.close();
+      await new Promise((resolve) => hook.close(resolve));
     }
   });
 });

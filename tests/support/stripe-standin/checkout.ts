@@ -33,7 +33,7 @@ export const checkoutRoutes: Route[] = [
       setupIntent.metadata = mergeMetadata({}, p.setup_intent_data?.metadata);
       setupIntent.description = p.setup_intent_data?.description ?? null;
       ctx.state.setupIntents.set(setupIntent.id, setupIntent);
-      const id = randomId('cs_test_', 42);
+      const id = randomId('cs_test_', 58);
       const created = now();
       const session: StripeObject = {
         id,
@@ -110,7 +110,7 @@ export function completeSetup(
   if (method.customer) emit('payment_method.attached', method);
   intent.payment_method = method.id;
   intent.status = 'succeeded';
-  intent.latest_attempt = randomId('setatt_', 18);
+  intent.latest_attempt = randomId('setatt_');
   emit('setup_intent.succeeded', intent);
   session.status = 'complete';
   session.url = null;

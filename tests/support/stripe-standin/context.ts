@@ -3,6 +3,14 @@ import type { Params } from './http';
 import type { StandInState, StripeObject } from './objects';
 
 export interface StripeStandInOptions {
+  /** Listen on this port (default: a free one). A browser test's server uses a known port. */
+  port?: number;
+  /** Fixed keys, e.g. the ones a server process was configured with (default: random per start). */
+  secretKey?: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  /** Where webhooks go from the start (same as calling setWebhookEndpoint). */
+  webhookUrl?: string;
   /**
    * Called once a PaymentIntent is stored and its charge decided (succeeded or declined), before the
    * API answers the caller. Await here to hold the answer back, e.g. while a test kills the caller.

@@ -19,7 +19,10 @@ export class StripeApiError extends Error {
   }
 }
 
-export const randomId = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('base64url')}`;
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** An id as Stripe forms them: a type prefix and letters and digits (`pi_3Qx…`). */
+export const randomId = (prefix: string, length = 24) =>
+  prefix + Array.from(randomBytes(length), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
 export const now = () => Math.floor(Date.now() / 1000);
 
 /** `a[b][0]=x&a[c]=y` → `{ a: { b: ['x'], c: 'y' } }`; objects whose keys are all indexes become arrays. */

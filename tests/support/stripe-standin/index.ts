@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { checkoutRoutes } from './checkout';
 import type { Route, RouteContext, StripeStandInOptions } from './context';
+import { handleControl } from './control';
 import { customerRoutes } from './customers';
 import { type ApiReply, decodeForm, invalidRequest, randomId, StripeApiError } from './http';
 import { createIdempotency } from './idempotency';
@@ -48,11 +49,12 @@ function authError(header: string | undefined, secretKey: string): StripeApiErro
 }
 
 export async function startStripeStandIn(options: StripeStandInOptions = {}): Promise<StripeStandIn> {
-  const secretKey = `sk_test_${randomBytes(24).toString('hex')}`;
-  const publishableKey = `pk_test_${randomBytes(24).toString('hex')}`;
-  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(24).toString('hex')}`;
+  const publishableKey = options.publishableKey ?? `pk_test_${randomBytes(24).toString('hex')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const state = newState();
   const webhooks = createWebhooks(state, webhookSecret);
+  if (options.webhookUrl) webhooks.control.setWebhookEndpoint(options.webhookUrl);
   const idempotency = createIdempotency();
   let baseUrl = '';
 
@@ -101,6 +103,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   async function onRequest(req: IncomingMessage, res: ServerResponse, rawBody: string) {
     const pageEmit = (type: string, object: StripeObject) => webhooks.emit(newEvent(type, object, null));
     if (handlePage(state, req, res, rawBody, pageEmit)) return;
+    if (await handleControl(state, webhooks.control, req, res)) return;
     const [reply, replayed, key] = await answer(req, rawBody);
     const url = new URL(req.url ?? '/', 'http://stand-in');
     state.requests.push({
@@ -113,7 +116,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     });
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
-      'Request-Id': randomId('req_', 10),
+      'Request-Id': randomId('req_', 14),
       'Stripe-Version': String(req.headers['stripe-version'] ?? '2026-10-28.endive'),
     };
     if (key) headers['Idempotency-Key'] = key;
@@ -133,7 +136,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
   baseUrl = `http://127.0.0.1:${port}`;
   return {

@@ -87,7 +87,7 @@ export function expand(state: StandInState, object: StripeObject, paths: unknown
 }
 
 export const newCustomer = (params: Record<string, unknown>): StripeObject => ({
-  id: randomId('cus_', 10),
+  id: randomId('cus_', 14),
   object: 'customer',
   address: null,
   balance: 0,
@@ -98,9 +98,7 @@ export const newCustomer = (params: Record<string, unknown>): StripeObject => ({
   description: params.description ?? null,
   discount: null,
   email: params.email ?? null,
-  invoice_prefix: randomId('', 6)
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, 'X'),
+  invoice_prefix: randomId('', 8).toUpperCase(),
   invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
   livemode: false,
   metadata: {},
@@ -116,7 +114,7 @@ export const newCustomer = (params: Record<string, unknown>): StripeObject => ({
 export function newCardPaymentMethod(number: string, expMonth: number, expYear: number): StripeObject {
   const brand = brandOf(number);
   return {
-    id: randomId('pm_', 18),
+    id: randomId('pm_'),
     object: 'payment_method',
     allow_redisplay: 'always',
     billing_details: {
@@ -150,14 +148,14 @@ export function newCardPaymentMethod(number: string, expMonth: number, expYear: 
 }
 
 export const newSetupIntent = (customer: string | null): StripeObject => {
-  const id = randomId('seti_', 18);
+  const id = randomId('seti_');
   return {
     id,
     object: 'setup_intent',
     application: null,
     automatic_payment_methods: null,
     cancellation_reason: null,
-    client_secret: `${id}_secret_${randomId('', 18)}`,
+    client_secret: `${id}_secret_${randomId('', 25)}`,
     created: now(),
     customer,
     description: null,
@@ -180,14 +178,14 @@ export const newSetupIntent = (customer: string | null): StripeObject => {
 
 export function newEvent(type: string, object: StripeObject, idempotencyKey: string | null): StripeObject {
   return {
-    id: randomId('evt_', 18),
+    id: randomId('evt_'),
     object: 'event',
     api_version: '2026-10-28.endive',
     created: now(),
     data: { object: structuredClone(object) },
     livemode: false,
     pending_webhooks: 1,
-    request: { id: idempotencyKey === null ? null : randomId('req_', 10), idempotency_key: idempotencyKey },
+    request: { id: idempotencyKey === null ? null : randomId('req_', 14), idempotency_key: idempotencyKey },
     type,
   };
 }

@@ -20,7 +20,7 @@ import {
 import { expand, type StripeObject } from './objects';
 
 function newPaymentIntent(ctx: RouteContext, amount: number, currency: string): StripeObject {
-  const id = randomId('pi_', 18);
+  const id = randomId('pi_');
   const p = ctx.params;
   return {
     id,
@@ -35,7 +35,7 @@ function newPaymentIntent(ctx: RouteContext, amount: number, currency: string): 
     canceled_at: null,
     cancellation_reason: null,
     capture_method: 'automatic',
-    client_secret: `${id}_secret_${randomId('', 18)}`,
+    client_secret: `${id}_secret_${randomId('', 25)}`,
     confirmation_method: 'automatic',
     created: now(),
     currency,
@@ -82,7 +82,7 @@ async function confirm(ctx: RouteContext, intent: StripeObject, method: StripeOb
     ctx.emit('payment_intent.requires_action', intent);
     return null;
   }
-  intent.latest_charge = randomId('ch_', 18);
+  intent.latest_charge = randomId('ch_');
   if (outcome === 'succeeded') {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
@@ -95,7 +95,7 @@ async function confirm(ctx: RouteContext, intent: StripeObject, method: StripeOb
     charge: intent.latest_charge,
     doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replaceAll('_', '-')}`,
     payment_method: structuredClone(method),
-    request_log_url: `https://dashboard.stripe.com/test/logs/${randomId('req_', 10)}`,
+    request_log_url: `https://dashboard.stripe.com/test/logs/${randomId('req_', 14)}`,
   };
   intent.status = 'requires_payment_method';
   intent.last_payment_error = error;
