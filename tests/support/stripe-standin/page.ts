@@ -14,10 +14,12 @@ function render(session: StripeObject, error: string | null, entered: Record<str
     `<label>${label}<input name="${name}" aria-label="${label}" placeholder="${placeholder}" autocomplete="${autocomplete}" inputmode="numeric" value="${escapeHtml(entered[name] ?? '')}"></label>`;
   const cancel = session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Cancel</a>` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Set up a card — Stripe stand-in</title>
-<style>body{font-family:sans-serif;max-width:420px;margin:40px auto}label{display:block;margin:12px 0}
-input{display:block;width:100%;padding:8px;font-size:16px}.error{color:#df1b41}button{padding:10px 24px}</style></head>
-<body><h1>Save your card</h1><p>Test mode · ${escapeHtml(session.id)}</p>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Set up a card — Stripe stand-in</title>
+<style>*{box-sizing:border-box}body{font-family:sans-serif;max-width:420px;margin:40px auto;padding:0 16px}
+label{display:block;margin:12px 0}input{display:block;width:100%;padding:8px;font-size:16px}
+.error{color:#df1b41}.session{color:#666;font-size:12px;overflow-wrap:anywhere}button{padding:10px 24px;margin-right:12px}</style></head>
+<body><h1>Save your card</h1><p class="session">Test mode · ${escapeHtml(session.id)}</p>
 <form method="post" action="/pay/${escapeHtml(session.id)}">
 ${field('cardNumber', 'Card number', '1234 1234 1234 1234', 'cc-number')}
 ${field('cardExpiry', 'Expiration', 'MM / YY', 'cc-exp')}

@@ -47,6 +47,8 @@ export function createWebhooks(state: StandInState, secret: string) {
           'Stripe-Signature': signPayload(payload, secret),
         },
         body: payload,
+        // Stripe gives an endpoint a few seconds; a hung endpoint must not hang close().
+        signal: AbortSignal.timeout(10_000),
       });
       await response.arrayBuffer();
       entry.status = response.status;
