@@ -185,6 +185,10 @@ describe('PaymentIntents off session with Stripe test cards', () => {
     const listed = await stripe.paymentIntents.list({ customer: customer.id });
     expect(listed.data.map((pi) => [pi.id, pi.metadata.invoiceId])).toEqual([[intent.id, 'inv-1']]);
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    const later = await stripe.paymentIntents.list({ customer: customer.id, created: { gt: intent.created } });
+    expect(later.data).toEqual([]);
+    const since = await stripe.paymentIntents.list({ customer: customer.id, created: { gte: intent.created } });
+    expect(since.data.map((pi) => pi.id)).toEqual([intent.id]);
   });
 
   it.each([

@@ -108,6 +108,21 @@ async function afterCharge(ctx: RouteContext, intent: StripeObject) {
   await ctx.options.onPaymentIntentCreated?.(structuredClone(intent));
 }
 
+/** `created=<t>` or `created[gte|gt|lte|lt]=<t>`, as list endpoints filter by creation time. */
+function createdMatches(value: number, filter: unknown): boolean {
+  if (filter === undefined) return true;
+  if (typeof filter === 'string') return value === Number(filter);
+  const range = filter as Record<string, string>;
+  const bound = (key: string) => (range[key] === undefined ? undefined : Number(range[key]));
+  const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+  return (
+    (gte === undefined || value >= gte) &&
+    (gt === undefined || value > gt) &&
+    (lte === undefined || value <= lte) &&
+    (lt === undefined || value < lt)
+  );
+}
+
 export const paymentIntentRoutes: Route[] = [
   {
     method: 'POST',
@@ -164,9 +179,10 @@ export const paymentIntentRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/payment_intents$/,
     handle(ctx) {
-      const customer = ctx.params.customer;
+      const { customer, created } = ctx.params;
       const rows = [...ctx.state.paymentIntents.values()]
         .filter((pi) => customer === undefined || pi.customer === customer)
+        .filter((pi) => createdMatches(pi.created, created))
         .reverse();
       return list('/v1/payment_intents', rows, ctx.params);
     },
