@@ -147,18 +147,29 @@ describe('stripe stand-in through the stripe SDK', () => {
   });
 
   it.each([
-    ['4000 0000 0000 0002', '12/34', '123', 'Your card was declined.'],
-    ['4000 0000 0000 9995', '12/34', '123', 'Your card has insufficient funds.'],
-    ['4242 4242 4242 4241', '12/34', '123', 'Your card number is invalid.'],
-    ['4242 4242 4242 4242', '01/20', '123', "Your card's expiration year is in the past."],
-    ['3782 822463 10005', '12/34', '123', "Your card's security code is incomplete."],
-  ])('the hosted page refuses %s %s %s with Stripe’s message', async (number, expiry, cvc, message) => {
+    ['4000 0000 0000 0002', '12/34', '123', 'Your card was declined.', 'generic_decline'],
+    ['4000 0000 0000 9995', '12/34', '123', 'Your card has insufficient funds.', 'insufficient_funds'],
+    [
+      '4111 1111 1111 1111',
+      '12/34',
+      '123',
+      'Your request was in test mode, but used a non test card',
+      'test_mode_live_card',
+    ],
+    ['4242 4242 4242 4241', '12/34', '123', 'Your card number is invalid.', undefined],
+    ['4242 4242 4242 4242', '01/20', '123', "Your card's expiration year is in the past.", undefined],
+    ['3782 822463 10005', '12/34', '123', "Your card's security code is incomplete.", undefined],
+  ])('the hosted page refuses %s %s %s with Stripe’s message', async (number, expiry, cvc, message, declineCode) => {
     const customer = await stripe.customers.create({});
     const session = await openSetupSession(customer.id);
     const response = await submitCard(String(session.url), number, expiry, cvc);
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(`role="alert">${message.replace("'", '&#39;')}</p>`);
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    expect(await response.text()).toMatch(new RegExp(`role="alert">[^<]*${message.replace("'", '&#39;')}`));
+    const open = await stripe.checkout.sessions.retrieve(session.id, { expand: ['setup_intent'] });
+    expect(open.status).toBe('open');
+    const setupIntent = open.setup_intent as Stripe.SetupIntent;
+    expect(setupIntent.status).toBe('requires_payment_method');
+    expect(setupIntent.last_setup_error?.decline_code).toBe(declineCode);
   });
 });
 

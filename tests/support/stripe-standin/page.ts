@@ -67,12 +67,16 @@ export function handlePage(
   };
   const number = entered.cardNumber.replace(/[\s-]/g, '');
   const card = testCard(number);
-  const error =
-    cardEntryError(number, entered.cardExpiry.trim(), entered.cardCvc.trim()) ??
-    (card ? (card.refusedOnSetup?.message ?? null) : NON_TEST_CARD.message);
+  const entryError = cardEntryError(number, entered.cardExpiry.trim(), entered.cardCvc.trim());
+  const error = entryError ?? (card ? (card.refusedOnSetup?.message ?? null) : NON_TEST_CARD.message);
   if (error) {
     const intent = state.setupIntents.get(session.setup_intent);
-    if (intent && card?.refusedOnSetup) intent.last_setup_error = { ...card.refusedOnSetup, type: 'card_error' };
+    // Checkout checks the entry in the browser; only a card the network refuses reaches the SetupIntent.
+    const refusal = entryError ? null : (card?.refusedOnSetup ?? NON_TEST_CARD);
+    if (intent && refusal) {
+      intent.last_setup_error = { ...refusal, type: 'card_error' };
+      emit('setup_intent.setup_failed', intent);
+    }
     send(res, 200, render(session, error, entered));
     return true;
   }
