@@ -112,10 +112,12 @@ test('a teacher on a phone writes and submits feedback; the operator sees the cl
   await op.goto(`/schedule/table-view?id=${classId}`);
   const row = op.getByRole('row').filter({ hasText: `Mia ${lastName}` });
   await expect(row.getByTestId('notification-status')).toHaveText(/^(Pending|Sent)$/);
+  // Reloads until the worker has sent it; under load a reload can take seconds before the row shows.
   await expect(async () => {
     await op.reload();
-    await expect(row.getByTestId('notification-status')).toHaveText('Sent', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(row.getByTestId('notification-status')).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByTestId('notification-status')).toHaveText('Sent', { timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
   await shoot(op, 'table-view-feedback-status-1366');
   // The status column's feedback tag opens the class's feedback.
   await row.getByRole('button', { name: 'Feedback: Sent' }).click();
