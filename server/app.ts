@@ -5,6 +5,7 @@ import { authenticate } from './auth/authenticate';
 import type { AppDeps } from './deps';
 import { accountRouter } from './features/account/router';
 import { auditRouters } from './features/audit';
+import { billingRouters } from './features/billing';
 import { courseRouters } from './features/courses';
 import { dashboardRouters } from './features/dashboard';
 import { emailRouters } from './features/email';
@@ -68,7 +69,11 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   const api = express.Router();
-  api.use(...apiReplies, withTraceId, requestLog(), cors(deps.corsOrigins ?? []), express.json({ limit: '1mb' }));
+  api.use(...apiReplies, withTraceId, requestLog(), cors(deps.corsOrigins ?? []));
+  // Stripe signs the exact bytes it sends: the webhook keeps its raw body (a Buffer); express.json
+  // then leaves that request alone.
+  api.use('/billing/stripe-webhook', express.raw({ type: () => true, limit: '512kb' }));
+  api.use(express.json({ limit: '1mb' }));
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
   api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));
@@ -86,6 +91,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...feedbackRouters(deps),
     ...emailRouters(deps),
     ...noticeRouters(deps),
+    ...billingRouters(deps),
     messagesRouter(deps),
   ])
     api.use(router);

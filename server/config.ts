@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { resolveSinKey } from './auth/sin-cipher';
 import { type DatabaseTarget, projectRoot, resolveDatabaseTarget } from './db/target';
+import { loadStripeConfig, type StripeConfig } from './features/billing/stripe-config';
 import { loadMessagingConfig, type MessagingConfig } from './messaging/config';
 
 export interface ServerConfig {
@@ -20,6 +21,8 @@ export interface ServerConfig {
   messaging: MessagingConfig;
   /** Work the message queue in this process too (WORKER=false: API only; `npm run worker` runs it alone). */
   runWorker: boolean;
+  /** Card payments (server/features/billing/stripe-config.ts); undefined without Stripe keys. */
+  stripe?: StripeConfig;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -72,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemoWhenEmpty: target.kind === 'pglite' && env.SEED_DEMO !== 'false',
     messaging: loadMessagingConfig(target, env),
     runWorker: env.WORKER !== 'false',
+    stripe: loadStripeConfig(env),
   };
 }

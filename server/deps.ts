@@ -1,3 +1,4 @@
+import type { BillingStripe } from './features/billing/stripe-config';
 import type { PrismaClient } from './generated/prisma/client';
 import type { MessageQueue } from './messaging/queue';
 
@@ -15,4 +16,8 @@ export interface AppDeps {
   sinKey?: Buffer;
   /** The email and SMS queue (server/messaging); without it nothing can be queued (most API tests). */
   queue?: MessageQueue;
+  /** Card payments (Stripe SDK and keys); undefined when not configured: nothing is charged. */
+  billing?: BillingStripe;
+  /** APP_URL: the app's public address (Stripe Checkout returns to it); the request's origin when unset. */
+  appUrl?: string;
 }

@@ -4,6 +4,8 @@ import { loadConfig } from './config';
 import { createPrisma } from './db/client';
 import { applyMigrations } from './db/migrator';
 import { closePglite, describeTarget } from './db/target';
+import { startBillingJobs } from './features/billing/jobs';
+import { createBillingStripe } from './features/billing/stripe-config';
 import { startNoticeJobs } from './features/notices/jobs';
 import { log } from './http/log';
 import { startMessageWorker } from './messaging/deliver';
@@ -24,17 +26,22 @@ async function main() {
   const queue = await openMessageQueue(config.target, config.messaging);
   const worker = config.runWorker ? await startMessageWorker(queue, prisma) : undefined;
   const noticeJobs = config.runWorker ? await startNoticeJobs(queue, prisma) : undefined;
-  const app = createApp({ prisma, ...config, queue });
+  const billing = config.stripe ? createBillingStripe(config.stripe) : undefined;
+  const billingJobs = config.runWorker ? await startBillingJobs(queue, prisma, billing) : undefined;
+  const appUrl = process.env.APP_URL ? config.messaging.appUrl : undefined;
+  const app = createApp({ prisma, ...config, queue, billing, appUrl });
   const server = app.listen(config.port, () => {
     log('info', 'Level Up is listening', {
       url: `http://localhost:${config.port}`,
       database: describeTarget(config.target),
+      cardPayments: billing ? 'Stripe' : 'not configured',
       startupMs: Date.now() - started,
     });
   });
   // Finish requests in flight, then close the database cleanly (PGlite flushes its files on close).
   const stop = () => {
     server.close(async () => {
+      await billingJobs?.stop();
       await noticeJobs?.stop();
       await worker?.stop();
       await queue.stop();

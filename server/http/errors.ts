@@ -7,11 +7,17 @@ export const errorStatus = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  /** A card payment was refused (the provider's message says why). */
+  payment_failed: 402,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** A service we call (Stripe) failed or could not be reached. */
+  bad_gateway: 502,
+  /** A service is not configured on this server (card payments without Stripe keys). */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 

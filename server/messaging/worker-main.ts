@@ -4,6 +4,8 @@
 import { createPrisma } from '../db/client';
 import { applyMigrations } from '../db/migrator';
 import { closePglite, describeTarget, resolveDatabaseTarget } from '../db/target';
+import { startBillingJobs } from '../features/billing/jobs';
+import { createBillingStripe, loadStripeConfig } from '../features/billing/stripe-config';
 import { startNoticeJobs } from '../features/notices/jobs';
 import { log } from '../http/log';
 import { loadMessagingConfig } from './config';
@@ -19,6 +21,12 @@ async function main() {
   const queue = await openMessageQueue(config.target, config.messaging);
   const worker = await startMessageWorker(queue, prisma);
   const noticeJobs = await startNoticeJobs(queue, prisma);
+  const stripeConfig = loadStripeConfig();
+  const billingJobs = await startBillingJobs(
+    queue,
+    prisma,
+    stripeConfig ? createBillingStripe(stripeConfig) : undefined,
+  );
   log('info', 'Level Up message worker is running', {
     database: describeTarget(config.target),
     email: config.messaging.smtpUrl ? 'SMTP' : `.eml files in ${config.messaging.mailDir}`,
@@ -26,6 +34,7 @@ async function main() {
   });
   const stop = async () => {
     setTimeout(() => process.exit(1), 15_000).unref();
+    await billingJobs.stop();
     await noticeJobs.stop();
     await worker.stop();
     await queue.stop();

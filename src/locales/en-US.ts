@@ -1,5 +1,6 @@
 import account from './en-US/account';
 import audit from './en-US/audit';
+import billing from './en-US/billing';
 import common from './en-US/common';
 import dashboard from './en-US/dashboard';
 import email from './en-US/email';
@@ -35,4 +36,5 @@ export default {
   ...feedback,
   ...email,
   ...notices,
+  ...billing,
 };

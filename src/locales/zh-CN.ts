@@ -1,5 +1,6 @@
 import account from './zh-CN/account';
 import audit from './zh-CN/audit';
+import billing from './zh-CN/billing';
 import common from './zh-CN/common';
 import dashboard from './zh-CN/dashboard';
 import email from './zh-CN/email';
@@ -35,4 +36,5 @@ export default {
   ...feedback,
   ...email,
   ...notices,
+  ...billing,
 };

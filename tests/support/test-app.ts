@@ -4,6 +4,7 @@ import { createApp } from '../../server/app';
 import { createPrisma } from '../../server/db/client';
 import { applyMigrations } from '../../server/db/migrator';
 import { closePglite, type DatabaseTarget, openPglite } from '../../server/db/target';
+import type { AppDeps } from '../../server/deps';
 import type { PrismaClient } from '../../server/generated/prisma/client';
 import { databaseUrl, withAdmin } from './global-setup';
 
@@ -52,11 +53,14 @@ async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promis
   };
 }
 
-export async function createTestContext(): Promise<TestContext> {
+/** `deps`: more of the app's dependencies (billing: a Stripe client pointed at the stand-in). */
+export async function createTestContext(
+  deps: Partial<Omit<AppDeps, 'prisma' | 'jwtSecret'>> = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const prisma = await createPrisma(database.target);
   const jwtSecret = randomBytes(32).toString('hex');
-  const app = createApp({ prisma, jwtSecret, sinKey: randomBytes(32) });
+  const app = createApp({ sinKey: randomBytes(32), ...deps, prisma, jwtSecret });
   return {
     app,
     prisma,
