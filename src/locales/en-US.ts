@@ -1,6 +1,7 @@
 import account from './en-US/account';
 import audit from './en-US/audit';
 import billing from './en-US/billing';
+import billingCycles from './en-US/billingCycles';
 import common from './en-US/common';
 import dashboard from './en-US/dashboard';
 import email from './en-US/email';
@@ -37,4 +38,5 @@ export default {
   ...email,
   ...notices,
   ...billing,
+  ...billingCycles,
 };

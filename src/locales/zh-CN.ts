@@ -1,6 +1,7 @@
 import account from './zh-CN/account';
 import audit from './zh-CN/audit';
 import billing from './zh-CN/billing';
+import billingCycles from './zh-CN/billingCycles';
 import common from './zh-CN/common';
 import dashboard from './zh-CN/dashboard';
 import email from './zh-CN/email';
@@ -37,4 +38,5 @@ export default {
   ...email,
   ...notices,
   ...billing,
+  ...billingCycles,
 };

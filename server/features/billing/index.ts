@@ -1,10 +1,23 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../../deps';
+import { cardsRouter } from './cards-router';
+import { chargeRouter } from './charge-router';
+import { creditRouter } from './credit-router';
+import { cyclesRouter } from './cycles-router';
+import { invoicesRouter } from './invoices-router';
+import { platformRouter } from './platform-router';
 
 /**
- * Platform billing (issue 10): cards, invoices, credit, cycles, the Stripe webhook. Each router is
- * its own file; the webhook's raw body is kept by app.ts (express.raw before express.json).
+ * Platform billing (issue 10): cards, invoices, credit, cycles, the Stripe webhook. The webhook's raw
+ * body is kept by app.ts (express.raw before express.json).
  */
-export function billingRouters(_deps: AppDeps): Router[] {
-  return [];
+export function billingRouters(deps: AppDeps): Router[] {
+  return [
+    cardsRouter(deps),
+    chargeRouter(deps),
+    creditRouter(deps),
+    cyclesRouter(deps),
+    invoicesRouter(deps),
+    platformRouter(deps),
+  ];
 }
