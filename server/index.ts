@@ -28,8 +28,8 @@ async function main() {
   const noticeJobs = config.runWorker ? await startNoticeJobs(queue, prisma) : undefined;
   const billing = config.stripe ? createBillingStripe(config.stripe) : undefined;
   const billingJobs = config.runWorker ? await startBillingJobs(queue, prisma, billing) : undefined;
-  const appUrl = process.env.APP_URL ? config.messaging.appUrl : undefined;
-  const app = createApp({ prisma, ...config, queue, billing, appUrl });
+  // Stripe Checkout returns to APP_URL (never to an address taken from the request's Host).
+  const app = createApp({ prisma, ...config, queue, billing, appUrl: config.messaging.appUrl });
   const server = app.listen(config.port, () => {
     log('info', 'Level Up is listening', {
       url: `http://localhost:${config.port}`,
