@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { makeFormatter } from './format';
 
 describe('makeFormatter', () => {
+  it('keeps the defaults for settings given as undefined (the platform user has no centre)', () => {
+    const none = makeFormatter({ currency: undefined, timeZone: undefined, locale: 'en-US' });
+    expect(none.money('30.00')).toBe('CA$30.00');
+  });
+
   it("shows money with the centre's currency, never as bare text", () => {
     const cad = makeFormatter({ currency: 'CAD', locale: 'en-US' });
     expect(cad.money('1200.00')).toBe('CA$1,200.00');

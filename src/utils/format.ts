@@ -31,7 +31,9 @@ export interface Formatter {
 
 /** Builds the formatters once per centre and language (Intl.NumberFormat is costly to create). */
 export function makeFormatter(settings: Partial<FormatSettings> = {}): Formatter {
-  const { currency, timeZone, locale } = { ...DEFAULT_FORMAT, ...settings };
+  // A setting given as undefined (the platform user has no centre) keeps its default.
+  const given = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+  const { currency, timeZone, locale } = { ...DEFAULT_FORMAT, ...given };
   let number: Intl.NumberFormat;
   try {
     number = new Intl.NumberFormat(locale, { style: 'currency', currency });

@@ -1,6 +1,6 @@
 import { type ActionType, type ProColumns, ProFormText } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Badge, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useRef, useState } from 'react';
 import BillingModal from '@/components/BillingModal';
 import RecordListPage from '@/components/RecordListPage';
@@ -26,11 +26,11 @@ export default function CentresTab() {
   const [editing, setEditing] = useState<TBillingCentre>();
 
   const columns: ProColumns<TBillingCentre>[] = [
-    { title: t('billingCycles.column.centre'), dataIndex: 'name', sorter: true, width: 200, ellipsis: true },
+    { title: t('billingCycles.column.centre'), dataIndex: 'name', sorter: true, width: 180, ellipsis: true },
     {
       title: t('billingCycles.column.card'),
       dataIndex: 'card',
-      width: 190,
+      width: 200,
       render: (_, c) =>
         c.card ? (
           <span style={nowrap}>{cardText(c.card)}</span>
@@ -43,28 +43,29 @@ export default function CentresTab() {
       dataIndex: 'creditBalance',
       sorter: true,
       align: 'right',
-      width: 130,
+      width: 120,
       render: (_, c) => <span style={nowrap}>{format.money(c.creditBalance)}</span>,
     },
     {
       title: t('billingCycles.column.taxRate'),
       dataIndex: 'taxRate',
       align: 'right',
-      width: 90,
+      width: 80,
       render: (_, c) => <span className="centre-tax-rate">{taxPercent(c.taxRate)}</span>,
     },
     {
-      title: t('billingCycles.column.invoices'),
-      key: 'invoices',
-      width: 150,
-      render: (_, c) => (
-        <Space size={12} style={nowrap}>
-          <span>{t('billingCycles.centre.unpaid', { count: String(c.unpaidInvoices) })}</span>
-          {c.overdueInvoices > 0 && (
-            <Badge status="error" text={t('billingCycles.centre.overdue', { count: String(c.overdueInvoices) })} />
-          )}
-        </Space>
-      ),
+      title: t('billingCycles.column.unpaid'),
+      dataIndex: 'unpaidInvoices',
+      align: 'right',
+      width: 80,
+    },
+    {
+      title: t('billingCycles.column.overdue'),
+      dataIndex: 'overdueInvoices',
+      align: 'right',
+      width: 80,
+      render: (_, c) =>
+        c.overdueInvoices > 0 ? <Typography.Text type="danger">{c.overdueInvoices}</Typography.Text> : 0,
     },
   ];
 

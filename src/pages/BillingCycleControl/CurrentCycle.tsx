@@ -156,12 +156,12 @@ export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) 
           <Descriptions.Item label={t('billingCycles.field.status')}>
             <CycleStatusTag status={cycle.status} t={t} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('billingCycles.field.repeat')}>
+          <Descriptions.Item label={t('billingCycles.field.repeats')}>
             {t(cycle.repeat ? 'common.yes' : 'common.no')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('billingCycles.field.startedBy')}>{cycle.startedByName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('billingCycles.field.startedBy')}>{cycle.startedByName ?? '-'}</Descriptions.Item>
           <Descriptions.Item label={t('billingCycles.field.runStartedAt')}>
-            {format.dateTime(cycle.runStartedAt) || '—'}
+            {format.dateTime(cycle.runStartedAt) || '-'}
           </Descriptions.Item>
         </Descriptions>
         {cycle.status !== 'ACTIVE' && (

@@ -44,7 +44,7 @@ export default function CycleCentres({
             {row.reason}
           </Typography.Text>
         ) : (
-          '—'
+          '-'
         ),
     },
     {
@@ -57,7 +57,7 @@ export default function CycleCentres({
             {formatInvoiceNumber(row.invoiceNumber)}
           </Link>
         ) : (
-          '—'
+          '-'
         ),
     },
     {
@@ -65,7 +65,7 @@ export default function CycleCentres({
       dataIndex: 'total',
       align: 'right',
       width: 120,
-      render: (_, row) => <span style={nowrap}>{row.total ? format.money(row.total) : '—'}</span>,
+      render: (_, row) => <span style={nowrap}>{row.total ? format.money(row.total) : '-'}</span>,
     },
     {
       title: t('billingCycles.column.updatedAt'),

@@ -31,7 +31,7 @@ export default function PastCycles() {
     title: t(OUTCOME_IDS[outcome]),
     key: outcome,
     align: 'right',
-    width: 90,
+    width: 80,
     render: (_, cycle) => cycle.counts[outcome],
   });
   const columns: ProColumns<TBillingCycle>[] = [
@@ -39,26 +39,26 @@ export default function PastCycles() {
       title: t('billingCycles.field.startDate'),
       dataIndex: 'startDate',
       sorter: true,
-      width: 120,
+      width: 110,
       render: (_, c) => <span style={nowrap}>{format.date(c.startDate)}</span>,
     },
     {
       title: t('billingCycles.field.endDate'),
       dataIndex: 'endDate',
-      width: 110,
+      width: 100,
       render: (_, c) => <span style={nowrap}>{format.date(c.endDate)}</span>,
     },
     {
       title: t('billingCycles.field.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 100,
       render: (_, c) => <CycleStatusTag status={c.status} t={t} />,
     },
     {
       title: t('billingCycles.column.centres'),
       key: 'total',
       align: 'right',
-      width: 90,
+      width: 80,
       render: (_, c) => c.counts.total,
     },
     count('CREATED'),
@@ -66,7 +66,7 @@ export default function PastCycles() {
     count('FAILED'),
     count('SKIPPED'),
     {
-      title: t('billingCycles.field.repeat'),
+      title: t('billingCycles.field.repeats'),
       dataIndex: 'repeat',
       width: 90,
       render: (_, c) => t(c.repeat ? 'common.yes' : 'common.no'),
@@ -75,8 +75,8 @@ export default function PastCycles() {
     {
       title: t('billingCycles.field.finishedAt'),
       dataIndex: 'finishedAt',
-      width: 150,
-      render: (_, c) => <span style={nowrap}>{format.dateTime(c.finishedAt) || '—'}</span>,
+      width: 140,
+      render: (_, c) => <span style={nowrap}>{format.dateTime(c.finishedAt) || '-'}</span>,
     },
   ];
 

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
-import { Link, useAccess, useIntl, useNavigate, useSearchParams } from '@umijs/max';
+import { getLocale, Link, useAccess, useIntl, useNavigate, useSearchParams } from '@umijs/max';
 import { Button, Card, Empty, Flex, Select, Statistic, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import RecordListPage from '@/components/RecordListPage';
 import { formatInvoiceNumber, type TCreditEntry, type TPaymentInfo } from '@/contracts/billing';
 import { centreOptions } from '@/services/billingCentres';
 import type { Query } from '@/services/http';
+import { makeFormatter } from '@/utils/format';
 import { useFormat } from '@/utils/useFormat';
 import { CREDIT_TYPE_IDS, CREDIT_TYPES, CreditTypeTag } from './labels';
 import { listCredit, paymentInfo } from './service';
@@ -31,6 +32,8 @@ export default function CreditBalanceHistoryPage() {
   const [options, setOptions] = useState<{ label: string; value: number }[]>([]);
   const [updating, setUpdating] = useState(false);
   const actionRef = useRef<ActionType>();
+  // Amounts in the centre's currency (the platform user has no centre of its own).
+  const money = useMemo(() => makeFormatter({ currency: info?.currency, locale: getLocale() }).money, [info?.currency]);
 
   const loadInfo = useCallback(() => {
     if (platform && !organisationId) return setInfo(undefined);
@@ -55,7 +58,7 @@ export default function CreditBalanceHistoryPage() {
       title: t('billingCycles.credit.column.createdAt'),
       dataIndex: 'createdAt',
       sorter: true,
-      width: 150,
+      width: 140,
       render: (_, e) => <span style={nowrap}>{format.dateTime(e.createdAt)}</span>,
     },
     {
@@ -68,12 +71,12 @@ export default function CreditBalanceHistoryPage() {
       title: t('billingCycles.credit.column.amount'),
       dataIndex: 'amount',
       align: 'right',
-      width: 120,
+      width: 110,
       render: (_, e) => {
         const negative = e.amount.startsWith('-');
         return (
           <Typography.Text type={negative ? 'danger' : 'success'} style={nowrap} className="credit-amount">
-            {negative ? `−${format.money(e.amount.slice(1))}` : `+${format.money(e.amount)}`}
+            {negative ? `−${money(e.amount.slice(1))}` : `+${money(e.amount)}`}
           </Typography.Text>
         );
       },
@@ -82,8 +85,8 @@ export default function CreditBalanceHistoryPage() {
       title: t('billingCycles.credit.column.balanceAfter'),
       dataIndex: 'balanceAfter',
       align: 'right',
-      width: 130,
-      render: (_, e) => <span style={nowrap}>{format.money(e.balanceAfter)}</span>,
+      width: 120,
+      render: (_, e) => <span style={nowrap}>{money(e.balanceAfter)}</span>,
     },
     {
       title: t('billingCycles.credit.column.invoice'),
@@ -95,11 +98,11 @@ export default function CreditBalanceHistoryPage() {
             {formatInvoiceNumber(e.invoiceNumber)}
           </Link>
         ) : (
-          '—'
+          '-'
         ),
     },
-    { title: t('common.comments'), dataIndex: 'comments', width: 220, ellipsis: true },
-    { title: t('billingCycles.credit.column.by'), dataIndex: 'createdByName', width: 130, ellipsis: true },
+    { title: t('common.comments'), dataIndex: 'comments', width: 200, ellipsis: true },
+    { title: t('billingCycles.credit.column.by'), dataIndex: 'createdByName', width: 120, ellipsis: true },
   ];
   const filters: ProColumns<TCreditEntry>[] = [
     {
@@ -140,7 +143,7 @@ export default function CreditBalanceHistoryPage() {
               <Statistic
                 className="credit-balance"
                 title={t('billingCycles.credit.balance', { centre: info?.organisationName ?? '' })}
-                value={info ? format.money(info.creditBalance) : '—'}
+                value={info ? money(info.creditBalance) : '-'}
                 loading={!info}
               />
               {platform && info && (
