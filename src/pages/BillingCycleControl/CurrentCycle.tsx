@@ -168,6 +168,7 @@ export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) 
           <>
             <Progress
               className="cycle-progress"
+              style={{ marginTop: 8 }}
               percent={percent}
               format={() => `${done} / ${counts.total}`}
               status={cycle.status === 'RUNNING' ? 'active' : counts.FAILED ? 'exception' : 'success'}
