@@ -36,7 +36,7 @@ export default function CycleCentres({
     {
       title: t('billingCycles.column.reason'),
       dataIndex: 'reason',
-      width: 260,
+      width: 240,
       ellipsis: true,
       render: (_, row) =>
         row.reason ? (
@@ -71,7 +71,7 @@ export default function CycleCentres({
       title: t('billingCycles.column.updatedAt'),
       dataIndex: 'updatedAt',
       sorter: true,
-      width: 150,
+      width: 140,
       render: (_, row) => <span style={nowrap}>{format.dateTime(row.updatedAt)}</span>,
     },
   ];
