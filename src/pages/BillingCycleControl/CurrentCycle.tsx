@@ -18,7 +18,7 @@ const COUNTED = ['CREATED', 'CHARGED', 'FAILED', 'SKIPPED'] as const;
  * runs its progress per centre, polled every 2 s until it has finished. A cycle that finished here
  * stays on screen with its outcome until the user moves on.
  */
-export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) {
+export default function CurrentCycle() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const format = useFormat();
@@ -50,10 +50,7 @@ export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) 
         const done = next.counts.total - next.counts.PENDING;
         if (done !== lastDone || next.status !== 'RUNNING') centresRef.current?.reload();
         lastDone = done;
-        if (next.status !== 'RUNNING') {
-          onChanged?.();
-          return;
-        }
+        if (next.status !== 'RUNNING') return;
       }
       timer = setTimeout(poll, POLL_MS);
     };
@@ -62,7 +59,7 @@ export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) 
       stopped = true;
       clearTimeout(timer);
     };
-  }, [running, cycleId, onChanged]);
+  }, [running, cycleId]);
 
   const act = async (kind: 'run' | 'cancel', id: number) => {
     setBusy(kind);
@@ -75,7 +72,6 @@ export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) 
     );
     setBusy(undefined);
     if (!next) return;
-    onChanged?.();
     if (kind === 'cancel') load();
     else {
       setCycle(next);
@@ -98,12 +94,7 @@ export default function CurrentCycle({ onChanged }: { onChanged?: () => void }) 
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon className="no-active-cycle" message={t('billingCycles.none')} />
         <Card title={t('billingCycles.start.title')} size="small">
-          <StartCycleForm
-            onStarted={(started) => {
-              setCycle(started);
-              onChanged?.();
-            }}
-          />
+          <StartCycleForm onStarted={setCycle} />
         </Card>
       </Space>
     );
