@@ -21,8 +21,8 @@ export function verifyStripeEvent(billing: BillingStripe | undefined, body: unkn
   }
 }
 
-const invoiceIdOf = (pi: Stripe.PaymentIntent) => {
-  const id = Number(pi.metadata?.invoiceId);
+const invoiceIdOf = (pi: Stripe.PaymentIntent | undefined) => {
+  const id = Number(pi?.metadata?.invoiceId);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 };
 
@@ -35,15 +35,15 @@ export async function processStripeEvent(prisma: PrismaClient, event: Stripe.Eve
     });
     if (count === 0) return false;
     if (event.type === 'payment_intent.succeeded') {
-      const pi = event.data.object;
+      const pi = event.data?.object as Stripe.PaymentIntent | undefined;
       const invoiceId = invoiceIdOf(pi);
-      if (invoiceId) await recordChargeSucceeded(tx, invoiceId, pi.id);
+      if (pi && invoiceId) await recordChargeSucceeded(tx, invoiceId, pi.id);
     } else if (event.type === 'payment_intent.payment_failed') {
-      const pi = event.data.object;
+      const pi = event.data?.object as Stripe.PaymentIntent | undefined;
       const invoiceId = invoiceIdOf(pi);
-      const attempt = Number(pi.metadata?.attempt);
+      const attempt = Number(pi?.metadata?.attempt);
       // Only the attempt still pending: an old failure never overwrites a later attempt or a payment.
-      if (invoiceId && Number.isSafeInteger(attempt))
+      if (pi && invoiceId && Number.isSafeInteger(attempt))
         await recordChargeFailed(tx, invoiceId, attempt, paymentIntentError(pi));
     }
     // checkout.session.completed, setup_intent.succeeded…: the card is saved by the confirm endpoint.
