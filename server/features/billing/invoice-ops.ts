@@ -1,0 +1,109 @@
+// Invoices (issue 10): the list (an admin's own centre; the platform's all or one centre's), one invoice
+// with its students, marking paid by hand and voiding. Both writes lock the invoice row first, so a
+// charge, a webhook or a second click cannot change it in between.
+import type { z } from 'zod';
+import {
+  formatInvoiceNumber,
+  type TInvoice,
+  type TInvoiceDetail,
+  type ZInvoiceListQuery,
+} from '../../../src/contracts/billing';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { pageArgs, sortArgs } from '../../http/list';
+import { notFound } from '../../http/tenancy';
+import { billingOrganisationId, isPlatform, visibleInvoice } from './billing-scope';
+import { appendCreditEntry } from './credit-ledger';
+import { todayUtc, toInvoice, toInvoiceDetail } from './invoice-view';
+
+type Tx = Prisma.TransactionClient;
+type ListQuery = z.output<typeof ZInvoiceListQuery>;
+
+export async function listInvoices(prisma: PrismaClient, auth: AuthContext, query: ListQuery) {
+  const organisationId =
+    isPlatform(auth) && query.organisationId === undefined
+      ? undefined
+      : await billingOrganisationId(prisma, auth, query.organisationId);
+  const today = new Date(`${todayUtc()}T00:00:00Z`);
+  const where: Prisma.InvoiceWhereInput = {
+    ...(organisationId !== undefined ? { organisationId } : {}),
+    ...(query.cycleId !== undefined ? { cycleId: query.cycleId } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.overdue === true ? { status: 'UNPAID', dueDate: { lt: today } } : {}),
+    ...(query.overdue === false ? { NOT: { status: 'UNPAID', dueDate: { lt: today } } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    prisma.invoice.findMany({
+      where,
+      include: { organisation: true },
+      orderBy: sortArgs(query.sortField, query.sortOrder ?? 'descend', 'number'),
+      ...pageArgs(query),
+    }),
+    prisma.invoice.count({ where }),
+  ]);
+  return { data: rows.map((r) => toInvoice(r)), total, success: true as const };
+}
+
+export async function getInvoice(prisma: PrismaClient, auth: AuthContext, id: number): Promise<TInvoiceDetail> {
+  await visibleInvoice(prisma, auth, id);
+  const row = await prisma.invoice.findUniqueOrThrow({
+    where: { id },
+    include: { organisation: true, students: { orderBy: [{ name: 'asc' }, { studentId: 'asc' }] } },
+  });
+  return toInvoiceDetail(row);
+}
+
+/** Locks the invoice row (the platform's writes) and returns it; 404 when there is none. */
+async function lockInvoice(tx: Tx, id: number) {
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
+  if (rows.length === 0) throw notFound('Invoice', id);
+  return tx.invoice.findUniqueOrThrow({ where: { id }, include: { organisation: true } });
+}
+
+function refuseUnlessUnpaid(invoice: { status: string; chargePendingSince: Date | null }, doing: string) {
+  if (invoice.status === 'PAID') throw new AppError('conflict', `This invoice is already paid: it cannot be ${doing}`);
+  if (invoice.status === 'VOID') throw new AppError('conflict', `This invoice is void: it cannot be ${doing}`);
+  if (invoice.chargePendingSince)
+    throw new AppError('conflict', `A card charge of this invoice is in progress: it cannot be ${doing} now`);
+}
+
+export async function markInvoicePaid(prisma: PrismaClient, id: number, note: string): Promise<TInvoice> {
+  const row = await prisma.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    refuseUnlessUnpaid(invoice, 'marked paid');
+    return tx.invoice.update({
+      where: { id },
+      data: { status: 'PAID', paidAt: new Date(), paidMethod: 'MANUAL', paidNote: note },
+      include: { organisation: true },
+    });
+  });
+  return toInvoice(row);
+}
+
+export async function voidInvoice(
+  prisma: PrismaClient,
+  id: number,
+  reason: string,
+  userId: number | null,
+): Promise<TInvoice> {
+  const row = await prisma.$transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id);
+    refuseUnlessUnpaid(invoice, 'voided');
+    if (invoice.creditApplied.gt(0))
+      await appendCreditEntry(tx, {
+        organisationId: invoice.organisationId,
+        type: 'ADD',
+        amount: new Prisma.Decimal(invoice.creditApplied),
+        invoiceId: invoice.id,
+        comments: `Credit returned: invoice ${formatInvoiceNumber(invoice.number)} voided`,
+        createdById: userId,
+      });
+    return tx.invoice.update({
+      where: { id },
+      data: { status: 'VOID', paidNote: `Voided: ${reason}`.slice(0, 500) },
+      include: { organisation: true },
+    });
+  });
+  return toInvoice(row);
+}

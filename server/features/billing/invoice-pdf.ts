@@ -1,0 +1,112 @@
+// An invoice as a PDF (issue 10), pdf-lib as the feedback PDF: the platform, the number, the centre,
+// dates and period, the amounts line by line, the status and the students counted (over as many pages
+// as they need). The CJK font of PDF_FONT is embedded when there is one (centre and student names).
+import type { Response } from 'express';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { formatInvoiceNumber } from '../../../src/contracts/billing';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { embedWideFont } from '../feedback/pdf-font';
+import { getInvoice } from './invoice-ops';
+
+const PAGE = { width: 595.28, height: 841.89, margin: 56 };
+
+class Writer {
+  private page!: PDFPage;
+  private y = 0;
+  private readonly charset: Set<number>;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.charset = new Set(font.getCharacterSet());
+    this.newPage();
+  }
+
+  private newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  private drawable(text: string) {
+    return [...text].map((c) => (this.charset.has(c.codePointAt(0) ?? 0) ? c : '?')).join('');
+  }
+
+  /** One line: `left` at the margin, `right` (if any) right-aligned. */
+  line(left: string, { right, size = 11, bold = false, gap = 3, grey = false } = {} as LineOptions) {
+    const font = bold ? this.bold : this.font;
+    if (this.y - size < PAGE.margin) this.newPage();
+    this.y -= size + gap;
+    const color = grey ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0);
+    this.page.drawText(this.drawable(left), { x: PAGE.margin, y: this.y, size, font, color });
+    if (right !== undefined) {
+      const text = this.drawable(right);
+      const x = PAGE.width - PAGE.margin - font.widthOfTextAtSize(text, size);
+      this.page.drawText(text, { x, y: this.y, size, font, color });
+    }
+  }
+
+  space(points: number) {
+    this.y -= points;
+  }
+}
+interface LineOptions {
+  right?: string;
+  size?: number;
+  bold?: boolean;
+  gap?: number;
+  grey?: boolean;
+}
+
+export async function invoicePdf(prisma: PrismaClient, auth: AuthContext, id: number, res: Response) {
+  const invoice = await getInvoice(prisma, auth, id);
+  const number = formatInvoiceNumber(invoice.number);
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Invoice ${number}`);
+  doc.setProducer('Level Up');
+  const wide = await embedWideFont(doc);
+  const out = wide
+    ? new Writer(doc, wide, wide)
+    : new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const cur = (amount: string) => `${invoice.currency} ${amount}`;
+  out.line('Level Up', { size: 12, bold: true, grey: true });
+  out.line(`Invoice ${number}`, { size: 20, bold: true, gap: 8 });
+  out.line(`Billed to: ${invoice.organisationName}`, { size: 12, gap: 8 });
+  out.line('Invoice date', { right: invoice.invoiceDate });
+  out.line('Due date', { right: invoice.dueDate });
+  out.line('Period', { right: `${invoice.periodStart} to ${invoice.periodEnd}` });
+  const status =
+    invoice.status === 'PAID'
+      ? `PAID ${invoice.paidAt?.slice(0, 10) ?? ''}`.trim()
+      : invoice.status === 'VOID'
+        ? 'VOID'
+        : invoice.overdue
+          ? 'UNPAID (overdue)'
+          : 'UNPAID';
+  out.line('Status', { right: status, bold: true });
+  out.space(12);
+  out.line(`Students served${invoice.quantityOverridden ? ' (set by the platform)' : ''}`, {
+    right: String(invoice.quantity),
+  });
+  out.line('Charge range (students)', { right: invoice.chargeRange });
+  out.line('Charge per student', { right: cur(invoice.chargePerStudent) });
+  out.line('Subtotal', { right: cur(invoice.subtotal) });
+  out.line('Minimum charge', { right: cur(invoice.minimumCharge) });
+  out.line('Credit applied', { right: cur(`-${invoice.creditApplied}`) });
+  out.line('Total before tax', { right: cur(invoice.totalBeforeTax) });
+  const percent = (Number(invoice.taxRate) * 100).toFixed(4).replace(/\.?0+$/, '');
+  out.line(`Tax (${percent} %)`, { right: cur(invoice.tax) });
+  out.line('Total', { right: cur(invoice.total), size: 14, bold: true, gap: 6 });
+  out.space(16);
+  out.line(`Students counted (${invoice.students.length})`, { size: 13, bold: true, gap: 6 });
+  invoice.students.forEach((s, i) => {
+    out.line(`${i + 1}. ${s.name}`, { size: 10, gap: 3 });
+  });
+  const bytes = await doc.save();
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="${number}.pdf"`);
+  res.end(Buffer.from(bytes));
+  return undefined;
+}
