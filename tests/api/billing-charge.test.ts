@@ -158,6 +158,15 @@ describe('charging an invoice', () => {
     const pending = await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
     expect(pending).toMatchObject({ status: 'UNPAID', chargeAttempt: 0 });
     expect(pending.chargePendingSince).not.toBeNull();
+    // Refused by Stripe before it ran (under its 0.50 minimum): nothing charged, nothing left pending.
+    const tiny = await createInvoiceRow(ctx.prisma, centre.id, { total: '0.10' });
+    const refusedTiny = await charge(tiny.id, tokens.admin);
+    expect(refusedTiny.status).toBe(502);
+    expect(refusedTiny.body.errorMessage).toContain(INVOICE_CHARGE_FAILED_MESSAGE);
+    expect(await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: tiny.id } })).toMatchObject({
+      status: 'UNPAID',
+      chargePendingSince: null,
+    });
     // Stripe back: the same attempt (same key) is charged once.
     const paid = await charge(invoice.id, tokens.admin);
     expect(paid.body).toMatchObject({ status: 'PAID', chargePending: false, chargeAttempt: 0 });

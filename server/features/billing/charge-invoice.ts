@@ -156,6 +156,14 @@ export async function chargeInvoice(
       await recordChargeFailed(prisma, invoice.id, attempt, message);
       throw new AppError('payment_failed', `${INVOICE_CHARGE_FAILED_MESSAGE}: ${message}`);
     }
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      // Refused before it ran (e.g. an amount under Stripe's minimum): nothing was charged.
+      await prisma.invoice.updateMany({
+        where: { id: invoice.id, status: 'UNPAID', chargeAttempt: attempt },
+        data: { chargePendingSince: null },
+      });
+      throw new AppError('bad_gateway', `${INVOICE_CHARGE_FAILED_MESSAGE}: ${error.message}`);
+    }
     // Not a decline: we do not know whether Stripe charged. chargePendingSince stays set; the same key
     // on the next try (or the reconcile step) settles it.
     const message = error instanceof Error ? error.message : String(error);
