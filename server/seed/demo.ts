@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords';
 import type { PrismaClient, Role } from '../generated/prisma/client';
+import { seedDemoBilling } from './demo-billing';
 import { seedDemoCentre } from './demo-centre';
 
 export const DEMO_PASSWORD = 'levelup-demo';
@@ -14,7 +15,7 @@ const demoUsers: { login: string; firstName: string; lastName: string; role: Rol
 
 /**
  * The demo centre, its four users and its records (seedDemoCentre: teachers with courses, students,
- * terms, registrations); does nothing if the demo centre already exists.
+ * terms, registrations) and its platform billing (demo-billing.ts); does nothing if the demo centre already exists.
  */
 export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
   if (await prisma.organisation.count({ where: { name: DEMO_CENTRE } })) return false;
@@ -37,6 +38,8 @@ export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
       const teacher = await tx.user.findUniqueOrThrow({ where: { login: 'teacher' }, select: { id: true } });
       const admin = await tx.user.findUniqueOrThrow({ where: { login: 'admin' }, select: { id: true } });
       await seedDemoCentre(tx, { organisationId: centre.id, teacherUserId: teacher.id, adminUserId: admin.id });
+      const system = await tx.user.findUniqueOrThrow({ where: { login: 'system' }, select: { id: true } });
+      await seedDemoBilling(tx, { organisationId: centre.id, systemUserId: system.id });
     },
     { timeout: 60_000, maxWait: 10_000 },
   );

@@ -85,3 +85,33 @@ describe('the demo centre', () => {
     expect(await seedDemo(ctx.prisma)).toBe(false);
   });
 });
+
+describe("the demo centre's platform billing", () => {
+  it('has a paid and an unpaid (not overdue) invoice and a credit history that adds up', async () => {
+    const invoices = await get('/api/billing/invoices');
+    expect(invoices.status).toBe(200);
+    expect(invoices.body.data.map((i: { status: string }) => i.status).sort()).toEqual(['PAID', 'UNPAID']);
+    const paid = invoices.body.data.find((i: { status: string }) => i.status === 'PAID');
+    expect(paid).toMatchObject({ paidMethod: 'MANUAL', paidNote: 'Bank transfer' });
+    expect(Number(paid.creditApplied)).toBeGreaterThan(0);
+    expect(invoices.body.data.some((i: { overdue: boolean }) => i.overdue)).toBe(false);
+    // Oldest first: the welcome credit, then what the invoices applied, adding up to the balance.
+    const ledger = (await get('/api/billing/credit-ledger')).body.data.reverse();
+    expect(ledger[0]).toMatchObject({
+      type: 'ADD',
+      amount: '50.00',
+      balanceAfter: '50.00',
+      comments: 'Welcome credit',
+    });
+    expect(ledger[0].createdByName).toBe('Sam System');
+    expect(ledger.slice(1).every((e: { type: string }) => e.type === 'INVOICE_CHARGE')).toBe(true);
+    expect(ledger[1]).toMatchObject({ invoiceId: paid.id, amount: `-${paid.creditApplied}` });
+    let cents = 0;
+    for (const e of ledger) {
+      cents += Math.round(Number(e.amount) * 100);
+      expect(Math.round(Number(e.balanceAfter) * 100)).toBe(cents);
+    }
+    const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: DEMO_CENTRE } });
+    expect(Math.round(Number(centre.creditBalance) * 100)).toBe(cents);
+  });
+});
