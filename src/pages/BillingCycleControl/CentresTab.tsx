@@ -43,7 +43,7 @@ export default function CentresTab() {
       dataIndex: 'creditBalance',
       sorter: true,
       align: 'right',
-      width: 120,
+      width: 135,
       render: (_, c) => <span style={nowrap}>{format.money(c.creditBalance)}</span>,
     },
     {
