@@ -51,12 +51,9 @@ export async function createInvoice(prisma: PrismaClient, input: CreateInvoiceIn
     throw fieldError('dueDate', 'The due date must be on or after the invoice date');
   try {
     return await prisma.$transaction(async (tx) => {
-      const organisation = await tx.organisation.findUnique({ where: { id: input.organisationId } });
-      if (!organisation)
-        throw new AppError('not_found', `Centre ${input.organisationId} was not found`, {
-          fieldErrors: [{ field: 'organisationId', message: 'No such centre' }],
-        });
+      // Locked first: concurrent creations for the centre wait here, then read what the first wrote.
       const creditBalance = await lockOrganisation(tx, input.organisationId);
+      const organisation = await tx.organisation.findUniqueOrThrow({ where: { id: input.organisationId } });
       if (await overlappingInvoice(tx, input.organisationId, input.periodStart, input.periodEnd))
         throw new AppError('conflict', INVOICE_OVERLAP_MESSAGE);
       const pricing = await platformPricing(tx);
