@@ -92,16 +92,13 @@ describe('price list', () => {
     expect((await get()).body).toEqual(saved.body);
     // An invoice now prices with it: 60 x 3.25 = 195.00, due in 30 days.
     const { centre } = await createCentreWithStaff(ctx);
-    const inv = await request(ctx.app)
-      .post('/api/billing/invoices')
-      .set(auth(tokens.system))
-      .send({
-        organisationId: centre.id,
-        periodStart: '2026-01-01',
-        periodEnd: '2026-01-31',
-        invoiceDate: '2026-02-01',
-        quantity: 60,
-      });
+    const inv = await request(ctx.app).post('/api/billing/invoices').set(auth(tokens.system)).send({
+      organisationId: centre.id,
+      periodStart: '2026-01-01',
+      periodEnd: '2026-01-31',
+      invoiceDate: '2026-02-01',
+      quantity: 60,
+    });
     expect(inv.body).toMatchObject({ chargeRange: '50+', subtotal: '195.00', total: '195.00', dueDate: '2026-03-03' });
     // Back to the defaults for the other tests.
     await put({
