@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
+import { benchBilling } from './billing';
 import { benchCalendar } from './calendar';
 import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
@@ -41,24 +42,29 @@ async function main() {
   await ctx.close();
 }
 
+/** Every bench, or only those named: `npm run bench -- billing messages`. */
+const benches: Record<string, () => Promise<void>> = {
+  api: main,
+  students: benchStudents,
+  imports: benchImports,
+  schedules: benchSchedules,
+  dashboard: benchDashboard,
+  firstLoad: benchFirstLoad,
+  calendar: benchCalendar,
+  salary: benchSalary,
+  messages: benchMessages,
+  billing: benchBilling,
+};
+
 async function all() {
-  await main();
-  console.log('');
-  await benchStudents();
-  console.log('');
-  await benchImports();
-  console.log('');
-  await benchSchedules();
-  console.log('');
-  await benchDashboard();
-  console.log('');
-  await benchFirstLoad();
-  console.log('');
-  await benchCalendar();
-  console.log('');
-  await benchSalary();
-  console.log('');
-  await benchMessages();
+  const named = process.argv.slice(2);
+  const unknown = named.filter((n) => !(n in benches));
+  if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
+  const selected = named.length ? named : Object.keys(benches);
+  for (const [i, name] of selected.entries()) {
+    if (i > 0) console.log('');
+    await benches[name]();
+  }
 }
 
 all().then(
