@@ -2,6 +2,9 @@
 //   E2E_DB=pglite (default)  a fresh embedded folder data/e2e-<port>, seeded by the server on start;
 //   E2E_DB=postgres          a fresh database levelup_e2e_<port> on TEST_DATABASE_URL, seeded with
 //                            `db:seed`, dropped when Playwright stops the server (SIGTERM).
+// Card payments go to the Stripe stand-in (tests/support/stripe-standin) started here on PORT + 1000
+// with fixed test keys, its webhooks sent to this server; specs reach it at their baseURL's port + 1000
+// (stripeStandInUrl in tests/e2e/support.ts). E2E_STRIPE=off starts none: the app runs without Stripe.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -53,6 +56,35 @@ function preparePglite(): void {
   process.env.DATABASE_URL = `pglite:${dataDir}`;
 }
 
+/** Starts the stand-in and gives the app its keys (server/features/billing/stripe-config.ts reads them). */
+async function startStripe(): Promise<void> {
+  if (process.env.E2E_STRIPE === 'off') {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'])
+      delete process.env[key];
+    return;
+  }
+  const port = Number(process.env.PORT);
+  const appUrl = `http://localhost:${port}`;
+  const { startStripeStandIn } = await import('../support/stripe-standin');
+  const standIn = await startStripeStandIn({
+    port: port + 1000,
+    secretKey: 'sk_test_e2e_levelup_standin_secret',
+    publishableKey: 'pk_test_e2e_levelup_standin_publishable',
+    webhookSecret: 'whsec_e2e_levelup_standin_webhook',
+    webhookUrl: `${appUrl}/api/billing/stripe-webhook`,
+  });
+  process.env.STRIPE_SECRET_KEY = standIn.secretKey;
+  process.env.STRIPE_PUBLISHABLE_KEY = standIn.publishableKey;
+  process.env.STRIPE_WEBHOOK_SECRET = standIn.webhookSecret;
+  process.env.STRIPE_API_URL = standIn.url;
+  process.env.APP_URL = appUrl;
+}
+
 if (process.env.E2E_DB === 'postgres') preparePostgres();
 else preparePglite();
-import('../../server/index');
+startStripe()
+  .then(() => import('../../server/index'))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -19,3 +19,9 @@ export async function signIn(page: Page, login: string, password = DEMO_PASSWORD
 export function menu(page: Page) {
   return page.locator('.ant-layout-sider').getByRole('menuitem');
 }
+
+/** The Stripe stand-in tests/e2e/serve.ts starts beside the app: the app's port + 1000. */
+export function stripeStandInUrl(baseURL: string | undefined): string {
+  const url = new URL(baseURL ?? 'http://localhost:8123');
+  return `http://127.0.0.1:${Number(url.port) + 1000}`;
+}
