@@ -7,7 +7,7 @@ import type { TBillingCycle } from '@/contracts/billing';
 import type { Query } from '@/services/http';
 import { useFormat } from '@/utils/useFormat';
 import CycleCentres from './CycleCentres';
-import { CYCLE_STATUS_IDS, CycleStatusTag, OUTCOME_IDS } from './labels';
+import { CycleStatusTag, OUTCOME_IDS } from './labels';
 import { listCycles } from './service';
 
 // @ant-design/plots (G2) in a chunk of its own, loaded after the list.
@@ -100,7 +100,7 @@ export default function PastCycles() {
       />
       <Drawer
         open={!!open}
-        width={Math.min(1000, window.innerWidth)}
+        width={Math.min(1100, window.innerWidth)}
         onClose={() => setOpen(undefined)}
         destroyOnHidden
         title={
@@ -109,7 +109,7 @@ export default function PastCycles() {
               <Typography.Text strong>
                 {t('billingCycles.cycle.title', { start: format.date(open.startDate), end: format.date(open.endDate) })}
               </Typography.Text>
-              <span>{t(CYCLE_STATUS_IDS[open.status])}</span>
+              <CycleStatusTag status={open.status} t={t} />
             </Space>
           )
         }
