@@ -2,13 +2,22 @@
 // active at a time, rights), cancel, and a run: each centre's invoice, charged on its card through the
 // Stripe stand-in (paid, declined), skipped without students, CREATED with the reason without Stripe;
 // the next cycle started when it repeats, and a second run charges nothing again.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { activeCycle, cycleView, startCycle } from '../../server/features/billing/cycles';
+import { billingTick, startBillingJobs } from '../../server/features/billing/jobs';
 import { runCycle } from '../../server/features/billing/run-cycle';
+import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { CYCLE_ALREADY_ACTIVE_MESSAGE, CYCLE_TOO_EARLY_MESSAGE, type TBillingCycle } from '../../src/contracts/billing';
 import { billingFor, giveCard, stripeFor } from '../support/billing-factories';
 import { classAt, classSetup } from '../support/billing-served';
 import { createCentre, createCentreWithStaff } from '../support/factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
 import { createStudentRecord } from '../support/student-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -244,4 +253,82 @@ describe('running a cycle with card payments', () => {
     expect(resumed.body).toMatchObject({ status: 'COMPLETED' });
     expect(resumed.body.counts).toMatchObject({ CHARGED: 1, PENDING: 0 });
   });
+});
+
+describe('the billing jobs', () => {
+  let ctx: TestContext;
+  let queue: MessageQueue;
+  let mailDir: string;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    mailDir = mkdtempSync(path.join(tmpdir(), 'levelup-billing-jobs-'));
+    queue = await openMessageQueue(ctx.target, testMessagingConfig({ mailDir, retryLimit: 0 }));
+  }, 120_000);
+  afterAll(async () => {
+    await queue?.stop();
+    if (mailDir) rmSync(mailDir, { recursive: true, force: true });
+    await ctx?.close();
+  });
+
+  it('the tick bills a cycle the day after it ends and resumes a stalled run, nothing else', async () => {
+    const { system } = await createCentreWithStaff(ctx);
+    await centreWithStudents(ctx, 2, dayOffset(-5));
+    const endsToday = await startCycle(
+      ctx.prisma,
+      { startDate: dayOffset(-6), endDate: dayOffset(0), repeat: false },
+      system.id,
+    );
+    await billingTick(ctx.prisma, undefined);
+    expect((await ctx.prisma.billingCycle.findUniqueOrThrow({ where: { id: endsToday.id } })).status).toBe('ACTIVE');
+    await ctx.prisma.billingCycle.update({
+      where: { id: endsToday.id },
+      data: { endDate: new Date(`${dayOffset(-1)}T00:00:00Z`) },
+    });
+    await billingTick(ctx.prisma, undefined);
+    const billed = await cycleView(ctx.prisma, endsToday.id);
+    expect(billed).toMatchObject({ status: 'COMPLETED', counts: { PENDING: 0, CREATED: 1 } });
+
+    // A run alive (recent runStartedAt) is left alone; one stalled for 20 minutes is taken up again.
+    const running = await startCycle(
+      ctx.prisma,
+      { startDate: dayOffset(0), endDate: dayOffset(5), repeat: false },
+      system.id,
+    );
+    await ctx.prisma.billingCycle.update({
+      where: { id: running.id },
+      data: { status: 'RUNNING', runStartedAt: new Date() },
+    });
+    await billingTick(ctx.prisma, undefined);
+    expect((await cycleView(ctx.prisma, running.id)).status).toBe('RUNNING');
+    await ctx.prisma.billingCycle.update({
+      where: { id: running.id },
+      data: { runStartedAt: new Date(Date.now() - 20 * 60_000) },
+    });
+    await billingTick(ctx.prisma, undefined);
+    expect((await cycleView(ctx.prisma, running.id)).status).toBe('COMPLETED');
+  });
+
+  it('on pg-boss: the tick is scheduled, and the run endpoint queues the run that the worker does', async () => {
+    const { system, tokens } = await createCentreWithStaff(ctx);
+    const app = createApp({ sinKey: randomBytes(32), prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue });
+    const jobs = await startBillingJobs(queue, ctx.prisma, undefined);
+    try {
+      const schedules = await queue.boss.getSchedules();
+      expect(schedules.map((s) => [s.name, s.cron])).toContainEqual(['billing-cycle-tick', '*/15 * * * *']);
+      const cycle = await startCycle(
+        ctx.prisma,
+        { startDate: dayOffset(-3), endDate: dayOffset(-1), repeat: true },
+        system.id,
+      );
+      const run = await request(app).post(`/api/billing/cycles/${cycle.id}/run`).set(auth(tokens.system));
+      expect(run.status).toBe(200);
+      expect(run.body.status).toBe('RUNNING');
+      const done = await waitForCompleted(ctx, tokens.system, cycle.id);
+      expect(done.counts.PENDING).toBe(0);
+      const next = await activeCycle(ctx.prisma);
+      expect(next.cycle).toMatchObject({ startDate: dayOffset(0), endDate: dayOffset(2), status: 'ACTIVE' });
+    } finally {
+      await jobs.stop();
+    }
+  }, 60_000);
 });
