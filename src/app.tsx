@@ -28,6 +28,7 @@ const UserLoadFailed = later(() => import('./components/UserLoadFailed'));
 const ForbiddenPage = later(() => import('./pages/Exception/403'));
 const NotFoundPage = later(() => import('./pages/Exception/404'));
 const NoticeBell = later(() => import('./components/NoticeBell'));
+const OverdueBanner = later(() => import('./components/OverdueBanner'));
 
 export interface InitialState {
   currentUser?: TAccount;
@@ -77,7 +78,15 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   // Our 403 and 404 pages instead of the layout plugin's Chinese defaults.
   unAccessible: initialState?.loadFailure ? <UserLoadFailed failure={initialState.loadFailure} /> : <ForbiddenPage />,
   noFound: <NotFoundPage />,
-  ...(initialState?.loadFailure && { childrenRender: () => <UserLoadFailed failure={initialState?.loadFailure} /> }),
+  childrenRender: (children) =>
+    initialState?.loadFailure ? (
+      <UserLoadFailed failure={initialState.loadFailure} />
+    ) : (
+      <>
+        <OverdueBanner user={initialState?.currentUser} />
+        {children}
+      </>
+    ),
 });
 
 export const request: RequestConfig = errorConfig;
