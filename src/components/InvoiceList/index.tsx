@@ -61,7 +61,7 @@ export default function InvoiceList(props: InvoiceListProps) {
       title: t('billing.column.number'),
       dataIndex: 'number',
       sorter: true,
-      width: 110,
+      width: 100,
       render: (_, i) => (
         <Button
           type="link"
@@ -80,40 +80,39 @@ export default function InvoiceList(props: InvoiceListProps) {
     {
       title: t('billing.column.period'),
       key: 'period',
-      width: 190,
+      width: 110,
+      // Two lines (start –, end): the dates never break inside.
       render: (_, i) => (
-        <span style={nowrap}>
-          {i.periodStart} – {i.periodEnd}
+        <span>
+          <span style={nowrap}>{i.periodStart} –</span> <span style={nowrap}>{i.periodEnd}</span>
         </span>
       ),
     },
     {
       title: t('billing.column.invoiceDate'),
       dataIndex: 'invoiceDate',
-      sorter: true,
-      width: 110,
+      width: 105,
       render: (_, i) => <span style={nowrap}>{i.invoiceDate}</span>,
     },
     {
       title: t('billing.column.dueDate'),
       dataIndex: 'dueDate',
       sorter: true,
-      width: 110,
+      width: 115,
       render: (_, i) => <span style={nowrap}>{i.dueDate}</span>,
     },
-    { title: t('billing.column.students'), dataIndex: 'quantity', align: 'right', width: 80 },
+    { title: t('billing.column.students'), dataIndex: 'quantity', align: 'right', width: 82 },
     {
       title: t('billing.column.total'),
       dataIndex: 'total',
-      sorter: true,
       align: 'right',
-      width: 110,
+      width: 100,
       render: (_, i) => <span style={nowrap}>{format(i.currency).money(i.total)}</span>,
     },
     {
       title: t('billing.column.status'),
       dataIndex: 'status',
-      width: 170,
+      width: 128,
       render: (_, i) => <InvoiceStatus invoice={i} />,
     },
   ];
