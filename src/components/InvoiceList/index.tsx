@@ -80,7 +80,7 @@ export default function InvoiceList(props: InvoiceListProps) {
     {
       title: t('billing.column.period'),
       key: 'period',
-      width: 110,
+      width: 104,
       // Two lines (start –, end): the dates never break inside.
       render: (_, i) => (
         <span>
@@ -91,28 +91,28 @@ export default function InvoiceList(props: InvoiceListProps) {
     {
       title: t('billing.column.invoiceDate'),
       dataIndex: 'invoiceDate',
-      width: 105,
+      width: 98,
       render: (_, i) => <span style={nowrap}>{i.invoiceDate}</span>,
     },
     {
       title: t('billing.column.dueDate'),
       dataIndex: 'dueDate',
       sorter: true,
-      width: 115,
+      width: 108,
       render: (_, i) => <span style={nowrap}>{i.dueDate}</span>,
     },
-    { title: t('billing.column.students'), dataIndex: 'quantity', align: 'right', width: 82 },
+    { title: t('billing.column.students'), dataIndex: 'quantity', align: 'right', width: 78 },
     {
       title: t('billing.column.total'),
       dataIndex: 'total',
       align: 'right',
-      width: 100,
+      width: 92,
       render: (_, i) => <span style={nowrap}>{format(i.currency).money(i.total)}</span>,
     },
     {
       title: t('billing.column.status'),
       dataIndex: 'status',
-      width: 128,
+      width: 118,
       render: (_, i) => <InvoiceStatus invoice={i} />,
     },
   ];
