@@ -227,7 +227,8 @@ export default function ManagePaymentPage() {
           {infoFailed && <Alert type="error" style={{ marginBottom: 16 }} message={t('billing.payment.loadFailed')} />}
           {!info && !infoFailed && <Spin />}
           {summary}
-          {(info || !platform) && (
+          {/* After the card and status: the actions column is sized for the first rows' actions (Pay now). */}
+          {info && status && (
             <InvoiceList
               organisationId={organisationId}
               actionRef={actionRef}
