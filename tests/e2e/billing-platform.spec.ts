@@ -151,6 +151,16 @@ test('the platform runs a billing cycle: invoices created and charged, one card 
   await expect(page.locator('.cycle-count-CHARGED .ant-statistic-content-value')).not.toHaveText('0');
   await expect(page.locator('.cycle-count-FAILED .ant-statistic-content-value')).not.toHaveText('0');
 
+  // The charged invoice opens on the Invoices tab with the centre and the student it counts.
+  const invoiceNumber = (await paid.getByRole('link', { name: /INV-\d{6}/ }).textContent()) ?? '';
+  await paid.getByRole('link', { name: invoiceNumber }).click();
+  await expect(page).toHaveURL(/tab=invoices&invoice=\d+/);
+  const detail = page.locator('.invoice-detail');
+  await expect(detail).toContainText(paying.name, { timeout: 15_000 });
+  await expect(detail).toContainText('Sam Served');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
   // Past cycles list the cycle as completed.
   await page.getByRole('tab', { name: 'Past cycles' }).click();
   await expect(page.locator('.ant-table-row').filter({ hasText: 'Completed' }).first()).toBeVisible({

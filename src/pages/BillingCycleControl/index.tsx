@@ -3,10 +3,11 @@ import { useIntl, useNavigate, useSearchParams } from '@umijs/max';
 import { Tabs } from 'antd';
 import CentresTab from './CentresTab';
 import CurrentCycle from './CurrentCycle';
+import InvoicesTab from './InvoicesTab';
 import PastCycles from './PastCycles';
 import PriceListTab from './PriceListTab';
 
-const TABS = ['current', 'past', 'centres', 'prices'] as const;
+const TABS = ['current', 'past', 'invoices', 'centres', 'prices'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -33,6 +34,7 @@ export default function BillingCycleControlPage() {
         items={[
           { key: 'current', label: t('billingCycles.tab.current'), children: <CurrentCycle /> },
           { key: 'past', label: t('billingCycles.tab.past'), children: <PastCycles /> },
+          { key: 'invoices', label: t('billingCycles.tab.invoices'), children: <InvoicesTab /> },
           { key: 'centres', label: t('billingCycles.tab.centres'), children: <CentresTab /> },
           { key: 'prices', label: t('billingCycles.tab.prices'), children: <PriceListTab /> },
         ]}
