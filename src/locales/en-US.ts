@@ -12,10 +12,12 @@ import menu from './en-US/menu';
 import notices from './en-US/notices';
 import pages from './en-US/pages';
 import payroll from './en-US/payroll';
+import pwa from './en-US/pwa';
 import reports from './en-US/reports';
 import request from './en-US/request';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
+import teacherOffline from './en-US/teacherOffline';
 import vouchers from './en-US/vouchers';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
@@ -39,4 +41,6 @@ export default {
   ...notices,
   ...billing,
   ...billingCycles,
+  ...pwa,
+  ...teacherOffline,
 };

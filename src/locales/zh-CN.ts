@@ -12,10 +12,12 @@ import menu from './zh-CN/menu';
 import notices from './zh-CN/notices';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
+import pwa from './zh-CN/pwa';
 import reports from './zh-CN/reports';
 import request from './zh-CN/request';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
+import teacherOffline from './zh-CN/teacherOffline';
 import vouchers from './zh-CN/vouchers';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
@@ -39,4 +41,6 @@ export default {
   ...notices,
   ...billing,
   ...billingCycles,
+  ...pwa,
+  ...teacherOffline,
 };

