@@ -13,6 +13,13 @@ export default defineConfig({
   esbuildMinifyIIFE: true,
   routes,
   favicons: ['/favicon.svg'],
+  // The installable app (issue 11): the web app manifest, the theme colour of the browser's bars and
+  // the icon iOS puts on the home screen (it reads no manifest icons).
+  links: [
+    { rel: 'manifest', href: '/manifest.webmanifest' },
+    { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon-180.png' },
+  ],
+  metas: [{ name: 'theme-color', content: '#1890ff' }],
   // A back office used on current browsers (Intl.supportedValuesOf, used by the register page, needs
   // Safari 15.4 anyway). They have every standard feature the app and its libraries use natively, so
   // no core-js: it was ~135 kB of source in the entry script that every first visit downloaded.
