@@ -16,6 +16,7 @@ import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
+import { appConfigRouter } from './features/system/app-config-router';
 import { systemRouter } from './features/system/router';
 import { usersRouter } from './features/users/router';
 import { voucherRouters } from './features/vouchers';
@@ -77,7 +78,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
   api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));
-  api.use(systemRouter(deps), accountRouter(deps), usersRouter(deps));
+  api.use(systemRouter(deps), appConfigRouter(deps), accountRouter(deps), usersRouter(deps));
   for (const router of [
     ...studentRouters(deps),
     ...staffRouters(deps),
@@ -99,6 +100,6 @@ export function createApp(deps: AppDeps): express.Express {
   api.use(errorHandler);
   app.use('/api', api);
 
-  if (deps.spaDir) app.use(spaRouter(deps.spaDir));
+  if (deps.spaDir) app.use(spaRouter(deps.spaDir, { offlineApp: deps.offlineApp ?? true }));
   return app;
 }

@@ -53,3 +53,19 @@ describe('JWT secret', () => {
     expect(() => loadConfig({ ...secret, PORT: 'eighty' })).toThrow(/PORT/);
   });
 });
+
+describe('OFFLINE_APP (issue 11)', () => {
+  const secret = { JWT_SECRET: 'y'.repeat(40), SIN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+  it('is on unless set to off', () => {
+    expect(loadConfig({ ...secret, DATABASE_URL: 'pglite:memory://cfg' }).offlineApp).toBe(true);
+    expect(loadConfig({ ...secret, DATABASE_URL: 'pglite:memory://cfg', OFFLINE_APP: 'on' }).offlineApp).toBe(true);
+    expect(loadConfig({ ...secret, DATABASE_URL: 'pglite:memory://cfg', OFFLINE_APP: 'off' }).offlineApp).toBe(false);
+    expect(loadConfig({ ...secret, DATABASE_URL: 'pglite:memory://cfg', OFFLINE_APP: 'OFF' }).offlineApp).toBe(false);
+  });
+
+  it('refuses a value that is neither on nor off', () => {
+    expect(() => loadConfig({ ...secret, DATABASE_URL: 'pglite:memory://cfg', OFFLINE_APP: 'maybe' })).toThrow(
+      /OFFLINE_APP/,
+    );
+  });
+});

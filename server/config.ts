@@ -23,6 +23,8 @@ export interface ServerConfig {
   runWorker: boolean;
   /** Card payments (server/features/billing/stripe-config.ts); undefined without Stripe keys. */
   stripe?: StripeConfig;
+  /** OFFLINE_APP (default on): the service worker and its caches; "off" makes browsers remove them. */
+  offlineApp: boolean;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -57,6 +59,14 @@ function parseTrustProxy(value: string | undefined): string | number | boolean |
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** OFFLINE_APP: on unless "off" (or false/0); anything else is a mistake worth refusing to start on. */
+export function parseOfflineApp(value: string | undefined): boolean {
+  const setting = (value ?? '').trim().toLowerCase();
+  if (['', 'on', 'true', '1'].includes(setting)) return true;
+  if (['off', 'false', '0'].includes(setting)) return false;
+  throw new Error(`OFFLINE_APP must be "on" or "off", not "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const target = resolveDatabaseTarget(env.DATABASE_URL);
   const port = Number(env.PORT ?? 8000);
@@ -76,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     messaging: loadMessagingConfig(target, env),
     runWorker: env.WORKER !== 'false',
     stripe: loadStripeConfig(env),
+    offlineApp: parseOfflineApp(env.OFFLINE_APP),
   };
 }

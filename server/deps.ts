@@ -20,4 +20,6 @@ export interface AppDeps {
   billing?: BillingStripe;
   /** APP_URL: the app's public address (Stripe Checkout returns to it); the request's origin when unset. */
   appUrl?: string;
+  /** OFFLINE_APP: serve the service worker (default); false serves a worker that removes itself. */
+  offlineApp?: boolean;
 }

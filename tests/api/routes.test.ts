@@ -46,6 +46,19 @@ describe('route coverage', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('declares the /sw.js that replaces the worker when the offline app is off (issue 11)', () => {
+    const off = createApp({
+      prisma: ctx.prisma,
+      jwtSecret: ctx.jwtSecret,
+      spaDir: mkdtempSync(path.join(tmpdir(), 'levelup-spa-')),
+      offlineApp: false,
+    });
+    const routes = walk((off as unknown as { router: { stack: Layer[] } }).router.stack);
+    // The API endpoints, /sw.js and the SPA fallback.
+    expect(routes.length).toBe(registeredEndpoints().length + 2);
+    expect(routes.find((r) => r.route === 'GET /sw.js')?.right).toBe('public');
+  });
+
   it('publishes every endpoint in the OpenAPI document', async () => {
     const res = await request(app).get('/api/openapi.json');
     expect(res.status).toBe(200);
