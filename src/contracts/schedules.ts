@@ -236,6 +236,11 @@ export const ZSchedule = z.object({
   students: z.array(ZScheduleStudent),
   /** Scheduled outside the teacher's availability (a warning, never a refusal). */
   outsideAvailability: z.boolean().optional(),
+  /**
+   * What the teacher saw of the class (status, times, teacher, course, students and attendance), as a
+   * short hash: a confirmation sent later carries it, and the server refuses it if the class changed.
+   */
+  version: z.string().optional(),
 });
 export type TSchedule = z.infer<typeof ZSchedule>;
 
@@ -303,6 +308,11 @@ export const ZBatchCancelReply = z.object({
   notCancelled: z.array(z.object({ id: z.number().int(), reason: z.string() })),
 });
 
+export const SCHEDULE_VERSION = /^[0-9a-f]{16}$/;
+export const CLASS_CHANGED_MESSAGE =
+  'This class was changed after you saw it (times, students or status): check it and confirm again';
+export const CONFIRMATION_KEY_REUSED_MESSAGE = 'This confirmation key was already used for another class';
+
 /** A teacher's (or an operator's on their behalf) confirmation: as planned, or with changes. */
 export const ZConfirmBody = z
   .object({
@@ -321,6 +331,13 @@ export const ZConfirmBody = z
       .max(100)
       .default([]),
     comments: optionalText(5000),
+    /** Made by the page when the teacher confirms: the same key sent again returns the first result. */
+    idempotencyKey: z.uuid('Must be a UUID made when the class was confirmed').optional(),
+    /** The class's `version` the teacher saw: a different one now means the class changed meanwhile. */
+    version: z
+      .string()
+      .regex(SCHEDULE_VERSION, 'Must be the version of the class as listed (16 hexadecimal characters)')
+      .optional(),
   })
   .superRefine((b, ctx) => {
     if ((b.startAt === undefined) !== (b.endAt === undefined))
@@ -532,7 +549,8 @@ export const scheduleEndpoints = {
     ...own,
     method: 'post',
     path: '/my-schedules/:id/confirm',
-    summary: 'A teacher confirms a class they taught, as planned or with changes',
+    summary:
+      'A teacher confirms a class they taught, as planned or with changes; the same idempotencyKey again returns the first result, and 409 when the class changed since the version sent',
     params: ZIdParams,
     body: ZConfirmBody,
     reply: ZSchedule,

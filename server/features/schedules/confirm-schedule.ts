@@ -1,12 +1,18 @@
 import type { z } from 'zod';
-import { CLASS_TOO_LONG_MESSAGE, MAX_CLASS_HOURS, type ZConfirmBody } from '../../../src/contracts/schedules';
+import {
+  CLASS_CHANGED_MESSAGE,
+  CLASS_TOO_LONG_MESSAGE,
+  CONFIRMATION_KEY_REUSED_MESSAGE,
+  MAX_CLASS_HOURS,
+  type ZConfirmBody,
+} from '../../../src/contracts/schedules';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { afterClassChange, lockClass } from './class-change';
 import { recordRevisions, revisionSelect } from './schedule-revisions';
-import { scheduleSelect, toSchedule, toTeacherSchedule } from './schedule-view';
+import { scheduleSelect, scheduleVersion, toSchedule, toTeacherSchedule } from './schedule-view';
 
 type ConfirmBody = z.output<typeof ZConfirmBody>;
 type Db = Prisma.TransactionClient;
@@ -31,10 +37,20 @@ async function confirm(
   onBehalf: boolean,
 ) {
   await lockClass(tx, where.id, where.organisationId);
-  const row = await tx.schedule.findFirst({ where, select: revisionSelect });
+  const row = await tx.schedule.findFirst({ where, select: { ...revisionSelect, confirmationKey: true } });
   if (!row) throw notFound('Class', where.id);
-  if (row.status === 'COMPLETED') throw new AppError('conflict', 'This class was confirmed already');
-  if (row.status === 'CANCELLED') throw new AppError('conflict', 'A cancelled class cannot be confirmed');
+  const key = body.idempotencyKey;
+  // The same confirmation again (a retry, a queued send whose reply was lost): the first result, unchanged.
+  if (key && row.confirmationKey === key)
+    return tx.schedule.findUniqueOrThrow({ where: { id: row.id }, select: scheduleSelect });
+  if (key && (await tx.schedule.count({ where: { confirmationKey: key } })) > 0)
+    throw new AppError('conflict', CONFIRMATION_KEY_REUSED_MESSAGE, { errorKey: 'confirmationkeyreused' });
+  if (row.status === 'COMPLETED')
+    throw new AppError('conflict', 'This class was confirmed already', { errorKey: 'confirmed' });
+  if (row.status === 'CANCELLED')
+    throw new AppError('conflict', 'A cancelled class cannot be confirmed', { errorKey: 'cancelled' });
+  if (body.version && body.version !== scheduleVersion(row))
+    throw new AppError('conflict', CLASS_CHANGED_MESSAGE, { errorKey: 'classchanged' });
   const now = new Date();
   if (row.startAt > now) throw new AppError('conflict', NOT_STARTED_MESSAGE, { errorKey: 'notstarted' });
   const inClass = new Set(row.students.map((s) => s.studentId));
@@ -66,6 +82,7 @@ async function confirm(
       confirmedAt: now,
       confirmedById: auth.userId,
       confirmedOnBehalf: onBehalf,
+      ...(key ? { confirmationKey: key } : {}),
     },
   });
   // Students left out attended, unless their attendance was marked beforehand (table view).

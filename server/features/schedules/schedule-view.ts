@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TSchedule, TScheduleEvent } from '../../../src/contracts/schedules';
 import type { Prisma } from '../../generated/prisma/client';
 import { money } from '../../http/list';
@@ -98,7 +99,41 @@ export function toSchedule(row: ScheduleRow): TSchedule {
       hourlyRate: money(s.hourlyRate),
       referrerName: s.student.referrer?.name ?? null,
     })),
+    version: scheduleVersion({
+      status: row.status,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      teacherStartAt: row.teacherStartAt,
+      teacherEndAt: row.teacherEndAt,
+      teacherId: row.teacher.id,
+      courseId: row.course.id,
+      students: row.students,
+    }),
   };
+}
+
+export interface VersionedFields {
+  status: string;
+  startAt: Date;
+  endAt: Date;
+  teacherStartAt: Date;
+  teacherEndAt: Date;
+  teacherId: number;
+  courseId: number;
+  students: readonly { studentId: number; attendance: string | null }[];
+}
+
+/**
+ * A class's version as the teacher's page keeps it: a hash of what a confirmation depends on. Derived
+ * rather than `updatedAt`, which raw series edits leave alone and feedback status changes move.
+ */
+export function scheduleVersion(row: VersionedFields): string {
+  const students = [...row.students]
+    .sort((a, b) => a.studentId - b.studentId)
+    .map((s) => `${s.studentId}:${s.attendance ?? ''}`);
+  const times = [row.startAt, row.endAt, row.teacherStartAt, row.teacherEndAt].map((d) => d.getTime());
+  const text = [row.status, ...times, row.teacherId, row.courseId, ...students].join('|');
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
 /**
