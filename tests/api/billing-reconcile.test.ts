@@ -13,11 +13,11 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPrisma } from '../../server/db/client';
 import { closePglite, type DatabaseTarget, openPglite } from '../../server/db/target';
-import { chargeInvoice } from '../../server/features/billing/charge-invoice';
+import { CHARGE_PENDING_REASON, chargeInvoice, NOT_CHARGED_REASON } from '../../server/features/billing/charge-invoice';
 import { reconcilePendingCharges } from '../../server/features/billing/reconcile';
 import type { BillingStripe } from '../../server/features/billing/stripe-config';
 import type { PrismaClient } from '../../server/generated/prisma/client';
-import { billingFor, createInvoiceRow, giveCard, stripeFor } from '../support/billing-factories';
+import { billingFor, createInvoiceRow, giveCard, inCycleChargePending, stripeFor } from '../support/billing-factories';
 import { createCentre } from '../support/factories';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -117,13 +117,15 @@ async function invoiceWithCard(card = 'pm_card_visa') {
     const centre = await createCentre(prisma);
     const { customer } = await giveCard(prisma, stripe, centre.id, card);
     const invoice = await createInvoiceRow(prisma, centre.id, { total: '250.00' });
-    return { customer, invoice };
+    // As a billing cycle's run leaves it when its charge's result is unknown.
+    const progress = await inCycleChargePending(prisma, invoice);
+    return { customer, invoice, progress };
   });
 }
 
 describe('a charge killed between Stripe and the database', () => {
   it('is found and recorded by the reconcile step, and never charged twice', async () => {
-    const { customer, invoice } = await invoiceWithCard();
+    const { customer, invoice, progress } = await invoiceWithCard();
     await chargeInChildKilledAfterStripe(invoice.id);
     expect(intentsOf(customer).map((pi) => pi.status)).toEqual(['succeeded']);
 
@@ -134,6 +136,10 @@ describe('a charge killed between Stripe and the database', () => {
 
       // Too recent for the default (a charge may still be under way): left alone.
       expect(await reconcilePendingCharges(prisma, billing)).toMatchObject({ paid: [], cleared: [] });
+      expect(await prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+        outcome: 'CREATED',
+        reason: CHARGE_PENDING_REASON,
+      });
       const calls = standIn.state.requests.filter((r) => r.method === 'POST').length;
       const result = await reconcilePendingCharges(prisma, billing, { olderThanMs: 0 });
       expect(result).toMatchObject({ paid: [invoice.id], failed: [], cleared: [], errors: [] });
@@ -144,6 +150,11 @@ describe('a charge killed between Stripe and the database', () => {
         paidMethod: 'CARD',
         paymentIntentId: pi.id,
         chargePendingSince: null,
+      });
+      expect(await prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+        outcome: 'CHARGED',
+        reason: null,
+        invoiceId: invoice.id,
       });
       const again = await chargeInvoice(prisma, billing, invoice.id);
       expect(again.status).toBe('PAID');
@@ -164,7 +175,7 @@ describe('a charge killed between Stripe and the database', () => {
   }, 60_000);
 
   it('a decline found by the reconcile step is recorded, and the next attempt is a new charge', async () => {
-    const { customer, invoice } = await invoiceWithCard('pm_card_chargeDeclined');
+    const { customer, invoice, progress } = await invoiceWithCard('pm_card_chargeDeclined');
     await chargeInChildKilledAfterStripe(invoice.id);
     await withDatabase(async (prisma) => {
       const result = await reconcilePendingCharges(prisma, billing, { olderThanMs: 0 });
@@ -175,8 +186,17 @@ describe('a charge killed between Stripe and the database', () => {
         chargePendingSince: null,
         lastChargeError: 'Your card was declined.',
       });
+      expect(await prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+        outcome: 'FAILED',
+        reason: 'Your card was declined.',
+      });
       await giveCard(prisma, stripe, invoice.organisationId, 'pm_card_visa');
       expect((await chargeInvoice(prisma, billing, invoice.id)).status).toBe('PAID');
+      // Paid at the next attempt: the cycle's progress shows it charged.
+      expect(await prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+        outcome: 'CHARGED',
+        reason: null,
+      });
     });
     expect(
       intentsOf(customer)
@@ -189,7 +209,7 @@ describe('a charge killed between Stripe and the database', () => {
   }, 60_000);
 
   it('a pending mark with nothing at Stripe is cleared without charging', async () => {
-    const { customer, invoice } = await invoiceWithCard();
+    const { customer, invoice, progress } = await invoiceWithCard();
     await withDatabase(async (prisma) => {
       await prisma.invoice.update({ where: { id: invoice.id }, data: { chargePendingSince: new Date() } });
       const result = await reconcilePendingCharges(prisma, billing, { olderThanMs: 0 });
@@ -198,6 +218,10 @@ describe('a charge killed between Stripe and the database', () => {
         status: 'UNPAID',
         chargeAttempt: 0,
         chargePendingSince: null,
+      });
+      expect(await prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+        outcome: 'CREATED',
+        reason: NOT_CHARGED_REASON,
       });
     });
     expect(intentsOf(customer)).toEqual([]);

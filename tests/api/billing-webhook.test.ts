@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingFor, createInvoiceRow, giveCard, stripeFor } from '../support/billing-factories';
+import { billingFor, createInvoiceRow, giveCard, inCycleChargePending, stripeFor } from '../support/billing-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -57,6 +57,7 @@ describe('the Stripe webhook', () => {
     const { customer, paymentMethodId } = await giveCard(ctx.prisma, stripe, centre.id);
     const invoice = await createInvoiceRow(ctx.prisma, centre.id);
     await ctx.prisma.invoice.update({ where: { id: invoice.id }, data: { chargePendingSince: new Date() } });
+    const progress = await inCycleChargePending(ctx.prisma, invoice);
     const pi = await chargeAtStripe(customer, paymentMethodId, invoice.id, 0);
     await standIn.deliveriesSettled();
     const [event] = eventsFor('payment_intent.succeeded', pi.id);
@@ -67,6 +68,10 @@ describe('the Stripe webhook', () => {
       paidMethod: 'CARD',
       paymentIntentId: pi.id,
       chargePendingSince: null,
+    });
+    expect(await ctx.prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+      outcome: 'CHARGED',
+      reason: null,
     });
 
     await standIn.deliverEvent(event.id);
@@ -85,6 +90,7 @@ describe('the Stripe webhook', () => {
     const declining = await giveCard(ctx.prisma, stripe, centre.id, 'pm_card_chargeDeclinedInsufficientFunds');
     const invoice = await createInvoiceRow(ctx.prisma, centre.id);
     await ctx.prisma.invoice.update({ where: { id: invoice.id }, data: { chargePendingSince: new Date() } });
+    const progress = await inCycleChargePending(ctx.prisma, invoice);
     const failedPi = await chargeAtStripe(declining.customer, declining.paymentMethodId, invoice.id, 0);
     await standIn.deliveriesSettled();
     const failed = await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
@@ -93,6 +99,10 @@ describe('the Stripe webhook', () => {
       chargeAttempt: 1,
       chargePendingSince: null,
       lastChargeError: 'Your card has insufficient funds.',
+    });
+    expect(await ctx.prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+      outcome: 'FAILED',
+      reason: 'Your card has insufficient funds.',
     });
 
     // Attempt 1 pays; then attempt 0's failure arrives again: nothing changes.
@@ -105,6 +115,10 @@ describe('the Stripe webhook', () => {
     await standIn.deliverEvent(oldFailure.id);
     await standIn.deliveriesSettled();
     expect(await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toEqual(paid);
+    expect(await ctx.prisma.billingCycleCentre.findUniqueOrThrow({ where: progress })).toMatchObject({
+      outcome: 'CHARGED',
+      reason: null,
+    });
   });
 
   it('events of a charge the app made change nothing more', async () => {

@@ -1,6 +1,7 @@
 // Platform billing test data (issue 10): invoices inserted directly (the amounts as given, not computed),
 // a Stripe client and the app's billing deps pointed at the stand-in, a centre's customer with a card.
 import Stripe from 'stripe';
+import { CHARGE_PENDING_REASON } from '../../server/features/billing/charge-invoice';
 import { createBillingStripe } from '../../server/features/billing/stripe-config';
 import { Prisma, type PrismaClient } from '../../server/generated/prisma/client';
 import type { StripeStandIn } from './stripe-standin';
@@ -89,4 +90,39 @@ export async function giveCard(
     update: card,
   });
   return { customer, paymentMethodId: pm.id };
+}
+
+/**
+ * Puts the invoice in a (finished) billing cycle's progress as the run leaves a charge whose result it
+ * does not know: CREATED with "The charge is pending". Returns the progress row's key.
+ */
+export async function inCycleChargePending(prisma: PrismaClient, invoice: { id: number; organisationId: number }) {
+  const n = ++sequence;
+  const system = await prisma.user.create({
+    data: {
+      login: `cyclesystem${n}-${invoice.id}`,
+      email: `cyclesystem${n}-${invoice.id}@example.test`,
+      roles: ['ROLE_SYSTEM'],
+    },
+  });
+  const cycle = await prisma.billingCycle.create({
+    data: {
+      startDate: day('2026-01-01'),
+      endDate: day('2026-01-31'),
+      status: 'COMPLETED',
+      repeat: false,
+      startedById: system.id,
+    },
+  });
+  await prisma.invoice.update({ where: { id: invoice.id }, data: { cycleId: cycle.id } });
+  await prisma.billingCycleCentre.create({
+    data: {
+      cycleId: cycle.id,
+      organisationId: invoice.organisationId,
+      outcome: 'CREATED',
+      reason: CHARGE_PENDING_REASON,
+      invoiceId: invoice.id,
+    },
+  });
+  return { cycleId_organisationId: { cycleId: cycle.id, organisationId: invoice.organisationId } };
 }

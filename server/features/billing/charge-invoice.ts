@@ -17,8 +17,19 @@ import { notFound } from '../../http/tenancy';
 import { BILLING_UNAVAILABLE } from './billing-errors';
 import type { BillingStripe } from './stripe-config';
 
-type Db = Prisma.TransactionClient | PrismaClient;
+/** The caller's transaction, or the client (then a transaction of its own). */
+type Db = { tx: Prisma.TransactionClient } | PrismaClient;
+
+/** Runs `work` in the caller's transaction or a new one (the invoice and its cycle progress change together). */
+function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return 'tx' in db ? work(db.tx) : db.$transaction(work);
+}
 export type ChargedInvoice = Invoice & { organisation: Organisation };
+
+/** A cycle centre's reason while its charge's result is unknown (reconcile or the webhook settles it). */
+export const CHARGE_PENDING_REASON = 'The charge is pending';
+/** A cycle centre's reason once reconcile found that Stripe made no charge for the pending attempt. */
+export const NOT_CHARGED_REASON = 'Nothing was charged: the invoice waits for payment';
 
 /** The PaymentIntent idempotency key of one attempt. */
 export const chargeKey = (invoiceId: number, attempt: number) => `levelup-invoice-${invoiceId}-${attempt}`;
@@ -32,35 +43,56 @@ export function amountInCents(total: Prisma.Decimal): number {
 
 const withOrganisation = { organisation: true } as const;
 
-/** PAID by card with this PaymentIntent, if the invoice is still UNPAID. Returns whether it changed. */
-export async function recordChargeSucceeded(db: Db, invoiceId: number, paymentIntentId: string, at = new Date()) {
-  const { count } = await db.invoice.updateMany({
-    where: { id: invoiceId, status: 'UNPAID' },
-    data: {
-      status: 'PAID',
-      paidMethod: 'CARD',
-      paymentIntentId,
-      paidAt: at,
-      lastChargeAt: at,
-      lastChargeError: null,
-      chargePendingSince: null,
-    },
+/**
+ * PAID by card with this PaymentIntent, if the invoice is still UNPAID; its billing cycle's progress row
+ * (if any) becomes CHARGED in the same transaction. Returns whether it changed.
+ */
+export function recordChargeSucceeded(db: Db, invoiceId: number, paymentIntentId: string, at = new Date()) {
+  return inTransaction(db, async (tx) => {
+    const { count } = await tx.invoice.updateMany({
+      where: { id: invoiceId, status: 'UNPAID' },
+      data: {
+        status: 'PAID',
+        paidMethod: 'CARD',
+        paymentIntentId,
+        paidAt: at,
+        lastChargeAt: at,
+        lastChargeError: null,
+        chargePendingSince: null,
+      },
+    });
+    if (count > 0)
+      await tx.billingCycleCentre.updateMany({
+        where: { invoiceId, outcome: { in: ['CREATED', 'FAILED'] } },
+        data: { outcome: 'CHARGED', reason: null },
+      });
+    return count > 0;
   });
-  return count > 0;
 }
 
-/** A refused attempt: its message kept, the next attempt gets a new key. Only for that attempt of an UNPAID invoice. */
-export async function recordChargeFailed(db: Db, invoiceId: number, attempt: number, message: string, at = new Date()) {
-  const { count } = await db.invoice.updateMany({
-    where: { id: invoiceId, status: 'UNPAID', chargeAttempt: attempt },
-    data: {
-      lastChargeError: message.slice(0, 500),
-      lastChargeAt: at,
-      chargeAttempt: attempt + 1,
-      chargePendingSince: null,
-    },
+/**
+ * A refused attempt: its message kept, the next attempt gets a new key. Only for that attempt of an
+ * UNPAID invoice; its billing cycle's progress row (if any) becomes FAILED with the message in the same
+ * transaction.
+ */
+export function recordChargeFailed(db: Db, invoiceId: number, attempt: number, message: string, at = new Date()) {
+  return inTransaction(db, async (tx) => {
+    const { count } = await tx.invoice.updateMany({
+      where: { id: invoiceId, status: 'UNPAID', chargeAttempt: attempt },
+      data: {
+        lastChargeError: message.slice(0, 500),
+        lastChargeAt: at,
+        chargeAttempt: attempt + 1,
+        chargePendingSince: null,
+      },
+    });
+    if (count > 0)
+      await tx.billingCycleCentre.updateMany({
+        where: { invoiceId, outcome: { in: ['CREATED', 'FAILED'] } },
+        data: { outcome: 'FAILED', reason: message.slice(0, 500) },
+      });
+    return count > 0;
   });
-  return count > 0;
 }
 
 /** The provider's message of a refused PaymentIntent. */

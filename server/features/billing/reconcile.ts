@@ -1,10 +1,12 @@
 // Charges whose result was never recorded (the process died between Stripe's answer and our write, or
 // Stripe could not be reached): invoices still UNPAID with chargePendingSince set for a while. Each is
 // settled from what Stripe holds, found by the customer's PaymentIntents and their metadata (invoiceId,
-// attempt). This never creates a charge.
+// attempt). This never creates a charge. The invoice's billing cycle progress row (BillingCycleCentre)
+// changes in the same transaction as the invoice: CHARGED, FAILED with the message, or the reason that
+// nothing was charged.
 import type Stripe from 'stripe';
 import type { PrismaClient } from '../../generated/prisma/client';
-import { paymentIntentError, recordChargeFailed, recordChargeSucceeded } from './charge-invoice';
+import { NOT_CHARGED_REASON, paymentIntentError, recordChargeFailed, recordChargeSucceeded } from './charge-invoice';
 import type { BillingStripe } from './stripe-config';
 
 /** How far before chargePendingSince a PaymentIntent may have been created (clock skew with Stripe). */
@@ -52,11 +54,19 @@ export async function reconcilePendingCharges(
         if (await recordChargeFailed(prisma, invoice.id, attempt, paymentIntentError(intent)))
           result.failed.push(invoice.id);
       } else if (!intent) {
-        const { count } = await prisma.invoice.updateMany({
-          where: { id: invoice.id, status: 'UNPAID', chargeAttempt: attempt, chargePendingSince: since },
-          data: { chargePendingSince: null },
+        const cleared = await prisma.$transaction(async (tx) => {
+          const { count } = await tx.invoice.updateMany({
+            where: { id: invoice.id, status: 'UNPAID', chargeAttempt: attempt, chargePendingSince: since },
+            data: { chargePendingSince: null },
+          });
+          if (count)
+            await tx.billingCycleCentre.updateMany({
+              where: { invoiceId: invoice.id, outcome: 'CREATED' },
+              data: { reason: NOT_CHARGED_REASON },
+            });
+          return count > 0;
         });
-        if (count) result.cleared.push(invoice.id);
+        if (cleared) result.cleared.push(invoice.id);
       }
     } catch (error) {
       result.errors.push({ invoiceId: invoice.id, message: error instanceof Error ? error.message : String(error) });

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { isoDate } from '../../http/list';
 import { log } from '../../http/log';
 import { notFound } from '../../http/tenancy';
-import { chargeInvoice } from './charge-invoice';
+import { CHARGE_PENDING_REASON, chargeInvoice } from './charge-invoice';
 import { createCycleInvoices } from './create-cycle-invoices';
 import { completeCycle } from './cycles';
 import { todayUtc } from './invoice-view';
@@ -148,7 +148,7 @@ export async function runCycle(
       const charged = await chargeInvoice(prisma, billing, centre.invoiceId);
       await prisma.billingCycleCentre.update({
         where,
-        data: charged.status === 'PAID' ? { outcome: 'CHARGED', reason: null } : { reason: 'The charge is pending' },
+        data: charged.status === 'PAID' ? { outcome: 'CHARGED', reason: null } : { reason: CHARGE_PENDING_REASON },
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

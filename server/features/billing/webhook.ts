@@ -37,14 +37,14 @@ export async function processStripeEvent(prisma: PrismaClient, event: Stripe.Eve
     if (event.type === 'payment_intent.succeeded') {
       const pi = event.data?.object as Stripe.PaymentIntent | undefined;
       const invoiceId = invoiceIdOf(pi);
-      if (pi && invoiceId) await recordChargeSucceeded(tx, invoiceId, pi.id);
+      if (pi && invoiceId) await recordChargeSucceeded({ tx }, invoiceId, pi.id);
     } else if (event.type === 'payment_intent.payment_failed') {
       const pi = event.data?.object as Stripe.PaymentIntent | undefined;
       const invoiceId = invoiceIdOf(pi);
       const attempt = Number(pi?.metadata?.attempt);
       // Only the attempt still pending: an old failure never overwrites a later attempt or a payment.
       if (pi && invoiceId && Number.isSafeInteger(attempt))
-        await recordChargeFailed(tx, invoiceId, attempt, paymentIntentError(pi));
+        await recordChargeFailed({ tx }, invoiceId, attempt, paymentIntentError(pi));
     }
     // checkout.session.completed, setup_intent.succeeded…: the card is saved by the confirm endpoint.
     return true;
