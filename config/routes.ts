@@ -120,6 +120,29 @@ const routes: AppRoute[] = [
     access: 'teacherSettings:own',
     component: './AccountSettings',
   },
+  // Platform billing (issue 10), in the menu of whoever holds the right: the platform (ROLE_SYSTEM)
+  // sees all three, a centre's admin Payment Information and Credit Balance History, operators none.
+  {
+    path: '/billingCycleControl',
+    name: 'billing-cycle-control',
+    icon: 'reconciliation',
+    access: 'billing:cycles',
+    component: './BillingCycleControl',
+  },
+  {
+    path: '/manage-payment',
+    name: 'manage-payment',
+    icon: 'creditCard',
+    access: 'billing:view',
+    component: './ManagePayment',
+  },
+  {
+    path: '/credit-balance-history',
+    name: 'credit-balance-history',
+    icon: 'accountBook',
+    access: 'billing:view',
+    component: './CreditBalanceHistory',
+  },
   {
     path: '/admin',
     name: 'admin',
@@ -131,27 +154,6 @@ const routes: AppRoute[] = [
   },
   // Hidden pages: reached from links, never from the menu.
   { path: '/profile', name: 'profile', hideInMenu: true, component: './Profile' },
-  {
-    path: '/manage-payment',
-    name: 'manage-payment',
-    hideInMenu: true,
-    access: 'billing:view',
-    component: './ManagePayment',
-  },
-  {
-    path: '/billingCycleControl',
-    name: 'billing-cycle-control',
-    hideInMenu: true,
-    access: 'billing:cycles',
-    component: './BillingCycleControl',
-  },
-  {
-    path: '/credit-balance-history',
-    name: 'credit-balance-history',
-    hideInMenu: true,
-    access: 'billing:view',
-    component: './CreditBalanceHistory',
-  },
   { path: '/redirectUrlPage', name: 'redirect-url-page', hideInMenu: true, component: './RedirectUrlPage' },
   { path: '/overdueAlert', name: 'overdue-alert', hideInMenu: true, component: './OverdueAlert' },
   { path: '/500', name: 'error', hideInMenu: true, component: './Exception/500' },

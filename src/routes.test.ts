@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import routes, { type AppRoute } from '../config/routes';
-import { rights } from './contracts/permissions';
+import { hasRight, rights } from './contracts/permissions';
 import enUS from './locales/en-US';
 import zhCN from './locales/zh-CN';
 
@@ -52,16 +52,27 @@ describe('route table (config/routes.ts)', () => {
   });
 
   it('hides the pages the spec hides from the menu', () => {
-    const hidden = [
-      '/profile',
-      '/manage-payment',
-      '/billingCycleControl',
-      '/student/studentDashboard/:id',
-      '/credit-balance-history',
-      '/redirectUrlPage',
-      '/overdueAlert',
-    ];
+    const hidden = ['/profile', '/student/studentDashboard/:id', '/redirectUrlPage', '/overdueAlert'];
     for (const path of hidden) expect(byPath(path)?.hideInMenu, path).toBe(true);
+  });
+
+  // The spec hides them; the platform's only pages are these, so they are in the menu, each shown
+  // to the roles that may open it (the layout leaves out a route whose right the user lacks).
+  it('lists the billing pages in the menu behind their rights', () => {
+    const billing = {
+      '/billingCycleControl': 'billing:cycles',
+      '/manage-payment': 'billing:view',
+      '/credit-balance-history': 'billing:view',
+    };
+    for (const [path, right] of Object.entries(billing)) {
+      expect(byPath(path)?.hideInMenu, path).toBeUndefined();
+      expect(byPath(path)?.icon, path).toBeDefined();
+      expect(byPath(path)?.access, path).toBe(right);
+    }
+    expect(hasRight(['ROLE_SYSTEM'], 'billing:cycles') && hasRight(['ROLE_SYSTEM'], 'billing:view')).toBe(true);
+    expect(hasRight(['ROLE_ADMIN', 'ROLE_OPERATOR'], 'billing:view')).toBe(true);
+    expect(hasRight(['ROLE_ADMIN', 'ROLE_OPERATOR'], 'billing:cycles')).toBe(false);
+    expect(hasRight(['ROLE_OPERATOR'], 'billing:view')).toBe(false);
   });
 
   it('guards each feature page with a right that exists', () => {
