@@ -11,6 +11,7 @@ import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
 import { benchMessages } from './messages';
+import { benchPwa } from './pwa';
 import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
 import { benchStudents } from './students';
@@ -54,6 +55,7 @@ const benches: Record<string, () => Promise<void>> = {
   salary: benchSalary,
   messages: benchMessages,
   billing: benchBilling,
+  pwa: benchPwa,
 };
 
 async function all() {
