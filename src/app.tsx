@@ -7,6 +7,7 @@ import AvatarDropdown from './components/AvatarDropdown';
 import LanguageSwitch from './components/LanguageSwitch';
 import type { TAccount } from './contracts/account';
 import { errorConfig, showRequestError } from './requestErrorConfig';
+import { reloadOnChunkError, watchChunkLoadErrors } from './utils/chunkReload';
 import { loadCurrentUser, type UserLoadFailure } from './utils/currentUser';
 import { displayName } from './utils/displayName';
 import { isRtl } from './utils/locale';
@@ -15,7 +16,8 @@ import { loginUrlFor } from './utils/redirect';
 /** A component loaded when first drawn, so that its code stays out of the entry script. */
 function later<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   // lazy() types its props through PropsWithRef, which TypeScript cannot relate to a generic P.
-  const Lazy = lazy(load) as unknown as ComponentType<P>;
+  // A chunk gone after a deploy reloads the page once (utils/chunkReload.ts) instead of a blank area.
+  const Lazy = lazy(reloadOnChunkError(load)) as unknown as ComponentType<P>;
   return (props: P) => (
     <Suspense fallback={null}>
       <Lazy {...props} />
@@ -100,7 +102,24 @@ export const antd = (memo: ConfigProviderProps): ConfigProviderProps => ({
   direction: isRtl(getLocale()) ? 'rtl' : 'ltr',
 });
 
+/**
+ * The offline app (issue 11): the service worker, its update notice and the offline notice, loaded
+ * after the page's load event so that none of it delays the first screen (the sign-in page), and only
+ * in production builds (the dev server has no sw.js).
+ */
+function startOfflineAppAfterLoad(): void {
+  if (process.env.NODE_ENV !== 'production') return;
+  const start = () => {
+    import('./utils/serviceWorker').then(({ startOfflineApp }) => startOfflineApp()).catch(() => undefined);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
 export function render(oldRender: () => void) {
+  // "Loading chunk {n} failed" after a deploy: reload once onto the new release (spec section 8).
+  watchChunkLoadErrors();
+  startOfflineAppAfterLoad();
   const locale = getLocale();
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';

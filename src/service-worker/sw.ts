@@ -5,6 +5,7 @@
 //  - navigations get the precached index.html, so the app starts offline;
 //  - /api/ has no route at all: API requests go to the network exactly as without a worker, and no
 //    reply (money, SINs, personal data) is ever put in Cache Storage.
+import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { isSkipWaiting, SHELL_DENYLIST } from './rules';
@@ -18,6 +19,9 @@ declare const self: WorkerScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+// The first worker controls the page that registered it at once (there is no older version to keep);
+// a later one waits for SKIP_WAITING, then takes over the pages of its registration.
+clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SHELL_DENYLIST }));
 
 self.addEventListener('message', (event) => {

@@ -1,2 +1,8 @@
 // The offline-capable app (issue 11): update prompt, offline notice, install.
-export default {};
+export default {
+  'pwa.update.title': 'A new version is available',
+  'pwa.update.description': 'Reload to use it. Save what you are typing first: the page reloads.',
+  'pwa.update.reload': 'Reload',
+  'pwa.offline.title': 'You are offline',
+  'pwa.offline.description': 'Pages already open stay readable; changes cannot be saved until the connection returns.',
+};
