@@ -25,6 +25,9 @@ export default defineConfig({
   projects: servers.map(({ db, port }) => ({ name: db, use: { baseURL: `http://localhost:${port}` } })),
   use: {
     locale: 'en-US',
+    // Production builds register a service worker (issue 11) that precaches the whole app: blocked so
+    // that every test's fresh context does not download it; tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
