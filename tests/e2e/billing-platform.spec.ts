@@ -160,6 +160,33 @@ test('the platform runs a billing cycle: invoices created and charged, one card 
   await expect(detail).toContainText('Sam Served');
   await page.keyboard.press('Escape');
   await expect(detail).toBeHidden();
+  await expect(page).not.toHaveURL(/invoice=/);
+
+  // Each invoice row shows one action (Charge while unpaid) and the rarer ones under More, so at
+  // 1366 px the pinned actions column covers none of the other columns.
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await fiftyPerPage(page);
+  const unpaid = rowOf(page, declining.name);
+  await expect(unpaid).toContainText('Your card was declined.', { timeout: 15_000 });
+  const actions = unpaid.locator('.invoice-actions');
+  await expect(actions.getByRole('button')).toHaveText(['Charge', 'More']);
+  const actionsBox = await unpaid.locator('td.ant-table-cell-fix-right').boundingBox();
+  const statusBox = await unpaid.locator('td').nth(-2).boundingBox();
+  expect(statusBox && actionsBox && statusBox.x + statusBox.width <= actionsBox.x + 1).toBe(true);
+
+  // More opens from the keyboard; Mark paid records a cheque, and Details is then the row's first action.
+  await actions.getByRole('button', { name: 'More' }).focus();
+  await page.keyboard.press('Enter');
+  const markPaid = page.getByRole('menuitem', { name: 'Mark paid' });
+  await expect(markPaid).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Download PDF' })).toBeVisible();
+  await markPaid.click();
+  const form = page.locator('.mark-paid-form');
+  await form.getByLabel('How it was paid').fill('Cheque 1042');
+  await form.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText('Invoice marked paid')).toBeVisible();
+  await expect(unpaid.locator('td').nth(-2)).toContainText('Paid', { timeout: 15_000 });
+  await expect(actions.getByRole('button')).toHaveText(['Details', 'More']);
 
   // Past cycles list the cycle as completed.
   await page.getByRole('tab', { name: 'Past cycles' }).click();

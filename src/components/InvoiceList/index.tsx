@@ -1,12 +1,14 @@
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { getLocale, useIntl } from '@umijs/max';
-import { Button, message } from 'antd';
+import { Button, message, Space } from 'antd';
 import { type MutableRefObject, type ReactNode, useEffect, useMemo, useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
+import RowActions, { actionsColumnWidth } from '@/components/RecordListPage/RowActions';
 import { formatInvoiceNumber, type TInvoice } from '@/contracts/billing';
 import type { Query } from '@/services/http';
 import { makeFormatter } from '@/utils/format';
 import InvoiceDrawer from './InvoiceDrawer';
+import MoreActions, { MORE_ICON_WIDTH } from './MoreActions';
 import InvoiceStatus from './StatusTag';
 import { downloadInvoicePdf, listInvoices } from './service';
 
@@ -23,18 +25,34 @@ export interface InvoiceListProps {
   rowActions?: (invoice: TInvoice) => RowAction[];
   /** A New button in the toolbar. */
   create?: { label: string; onClick: () => void };
+  /**
+   * One action per row in view (the page's first, e.g. Charge, else Details) and the others under a
+   * More menu: the platform's rows have five, which at 1366 px would cover the dates and the total.
+   */
+  compactActions?: boolean;
   /** Opens this invoice's details on arrival (?invoice=<id>). */
   openInvoiceId?: number;
+  /** The details drawer was closed (the page drops ?invoice= from its address). */
+  onInvoiceClosed?: () => void;
   actionRef?: MutableRefObject<ActionType | undefined>;
   headerTitle?: ReactNode;
   banner?: ReactNode;
 }
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
+const CELL_PADDING_SLACK = 16;
+
+/** The address without ?invoice= (its details closed), so that following the same link opens them again. */
+export function withoutInvoice(search: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  next.delete('invoice');
+  return next;
+}
 
 /**
  * Invoices in the shared list page: number, period, dates, students, total, status (and the last
  * charge error), with Download PDF and Details (a drawer with the lines and the students counted).
+ * The actions column is the list's own (not RecordListPage's) so that rarer actions can sit under More.
  */
 export default function InvoiceList(props: InvoiceListProps) {
   const intl = useIntl();
@@ -61,7 +79,7 @@ export default function InvoiceList(props: InvoiceListProps) {
       title: t('billing.column.number'),
       dataIndex: 'number',
       sorter: true,
-      width: 100,
+      width: 92,
       render: (_, i) => (
         <Button
           type="link"
@@ -75,12 +93,12 @@ export default function InvoiceList(props: InvoiceListProps) {
       ),
     },
     ...(props.showCentre
-      ? [{ title: t('billing.column.centre'), dataIndex: 'organisationName', width: 170, ellipsis: true }]
+      ? [{ title: t('billing.column.centre'), dataIndex: 'organisationName', width: 130, ellipsis: true }]
       : []),
     {
       title: t('billing.column.period'),
       key: 'period',
-      width: 104,
+      width: 100,
       // Two lines (start –, end): the dates never break inside.
       render: (_, i) => (
         <span>
@@ -98,7 +116,7 @@ export default function InvoiceList(props: InvoiceListProps) {
       title: t('billing.column.dueDate'),
       dataIndex: 'dueDate',
       sorter: true,
-      width: 108,
+      width: 100,
       render: (_, i) => <span style={nowrap}>{i.dueDate}</span>,
     },
     { title: t('billing.column.students'), dataIndex: 'quantity', align: 'right', width: 78 },
@@ -112,33 +130,81 @@ export default function InvoiceList(props: InvoiceListProps) {
     {
       title: t('billing.column.status'),
       dataIndex: 'status',
-      width: 118,
+      width: 112,
       render: (_, i) => <InvoiceStatus invoice={i} />,
     },
   ];
 
+  // The rows on screen: the actions column is as wide as the widest row's actions.
+  const [rows, setRows] = useState<TInvoice[]>([]);
   const request = (query: Query) =>
-    listInvoices(props.organisationId ? { ...query, organisationId: props.organisationId } : query);
+    listInvoices(props.organisationId ? { ...query, organisationId: props.organisationId } : query).then((result) => {
+      setRows(result.data);
+      return result;
+    });
+
+  const actionsOf = (invoice: TInvoice): { shown: RowAction[]; more: RowAction[] } => {
+    const own = props.rowActions?.(invoice) ?? [];
+    const pdf: RowAction = { key: 'pdf', label: t('billing.invoice.pdf'), onClick: () => download(invoice) };
+    const details: RowAction = {
+      key: 'details',
+      label: t('billing.invoice.details'),
+      onClick: () => setOpenId(invoice.id),
+    };
+    const all = [...own, pdf, details];
+    if (!props.compactActions) return { shown: all, more: [] };
+    const first = own[0] ?? details;
+    return { shown: [first], more: all.filter((action) => action !== first) };
+  };
+  const moreLabel = t('billing.invoice.more');
+  const actionsTitle = t('common.actions');
+  const measured = rows.map(actionsOf);
+  const withMore = measured.some((row) => row.more.length > 0);
+  // actionsColumnWidth allows 16 px of cell padding a side; this table's cells have 8 (measured).
+  const actionsWidth =
+    actionsColumnWidth(
+      measured.map((row) => (row.more.length ? [...row.shown, { key: 'more', label: moreLabel }] : row.shown)),
+      actionsTitle,
+    ) +
+    (withMore ? MORE_ICON_WIDTH : 0) -
+    CELL_PADDING_SLACK;
+  const actionsColumn: ProColumns<TInvoice> = {
+    title: actionsTitle,
+    key: 'actions',
+    valueType: 'option',
+    fixed: 'right',
+    width: actionsWidth,
+    render: (_, invoice) => {
+      const { shown, more } = actionsOf(invoice);
+      return (
+        <Space size={0} className="invoice-actions" style={nowrap}>
+          <RowActions actions={shown} />
+          {more.length > 0 && <MoreActions label={moreLabel} actions={more} />}
+        </Space>
+      );
+    },
+  };
 
   return (
     <>
       <RecordListPage<TInvoice>
         listKey={props.showCentre ? 'billing-invoices-all' : 'billing-invoices'}
         actionRef={props.actionRef}
-        columns={columns}
+        columns={[...columns, actionsColumn]}
         params={props.organisationId ? { organisationId: props.organisationId } : undefined}
         request={request}
         create={props.create}
         headerTitle={props.headerTitle}
         banner={props.banner}
         emptyText={t('billing.invoice.none')}
-        rowActions={(invoice) => [
-          ...(props.rowActions?.(invoice) ?? []),
-          { key: 'pdf', label: t('billing.invoice.pdf'), onClick: () => download(invoice) },
-          { key: 'details', label: t('billing.invoice.details'), onClick: () => setOpenId(invoice.id) },
-        ]}
       />
-      <InvoiceDrawer invoiceId={openId} onClose={() => setOpenId(undefined)} />
+      <InvoiceDrawer
+        invoiceId={openId}
+        onClose={() => {
+          setOpenId(undefined);
+          props.onInvoiceClosed?.();
+        }}
+      />
     </>
   );
 }

@@ -18,6 +18,7 @@ export default {
   'billing.invoice.pdf': 'Download PDF',
   'billing.invoice.pdfFailed': 'The PDF could not be downloaded',
   'billing.invoice.details': 'Details',
+  'billing.invoice.more': 'More',
   'billing.invoice.loadFailed': 'The invoice could not be loaded',
   'billing.invoice.paidAt': 'Paid',
   'billing.invoice.lines': 'Lines',

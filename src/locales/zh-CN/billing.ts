@@ -17,6 +17,7 @@ export default {
   'billing.invoice.pdf': '下载 PDF',
   'billing.invoice.pdfFailed': 'PDF 下载失败',
   'billing.invoice.details': '详情',
+  'billing.invoice.more': '更多',
   'billing.invoice.loadFailed': '发票加载失败',
   'billing.invoice.paidAt': '支付时间',
   'billing.invoice.lines': '明细',

@@ -3,7 +3,7 @@ import { useIntl, useSearchParams } from '@umijs/max';
 import { message } from 'antd';
 import { useRef, useState } from 'react';
 import { runBillingWrite } from '@/components/BillingModal/messages';
-import InvoiceList from '@/components/InvoiceList';
+import InvoiceList, { withoutInvoice } from '@/components/InvoiceList';
 import type { RowAction } from '@/components/RecordListPage';
 import type { TInvoice } from '@/contracts/billing';
 import CreateInvoiceForm from './CreateInvoiceForm';
@@ -13,13 +13,14 @@ import { chargeInvoice } from './service';
 /**
  * Every centre's invoices (the shared invoice list with the centre column) and the platform's
  * actions: charge on the saved card, mark paid by hand, void, and create one by hand.
- * ?invoice=<id> opens that invoice's details.
+ * ?invoice=<id> opens that invoice's details. One action per row stays in view (Charge while
+ * unpaid, else Details); the others are under More, so the columns fit at 1366 px.
  */
 export default function InvoicesTab() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const actionRef = useRef<ActionType>();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [action, setAction] = useState<InvoiceAction>();
   const reload = () => actionRef.current?.reload();
@@ -59,8 +60,10 @@ export default function InvoicesTab() {
         showCentre
         actionRef={actionRef}
         rowActions={actions}
+        compactActions
         create={{ label: t('billingCycles.invoice.create'), onClick: () => setCreating(true) }}
         openInvoiceId={Number(search.get('invoice')) || undefined}
+        onInvoiceClosed={() => setSearch(withoutInvoice(search), { replace: true })}
       />
       <CreateInvoiceForm
         open={creating}
