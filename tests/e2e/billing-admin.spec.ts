@@ -45,24 +45,29 @@ async function saveCardByApi(request: APIRequestContext, centre: Centre, cardNum
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** The platform bills the centre by hand for a period six weeks back, due two weeks ago: overdue. */
-async function createOverdueInvoice(request: APIRequestContext, centre: Centre) {
+async function systemHeaders(request: APIRequestContext) {
   const auth = await request.post('/api/authenticate', { data: { username: 'system', password: DEMO_PASSWORD } });
   expect(auth.status(), await auth.text()).toBe(200);
   const { id_token } = (await auth.json()) as { id_token: string };
+  return { Authorization: `Bearer ${id_token}` };
+}
+
+/** The platform bills the centre by hand: by default for a period six weeks back, due two weeks ago (overdue). */
+async function createInvoice(request: APIRequestContext, centre: Centre, dueIn = -16) {
   const res = await request.post('/api/billing/invoices', {
-    headers: { Authorization: `Bearer ${id_token}` },
+    headers: await systemHeaders(request),
     data: {
       organisationId: centre.id,
       periodStart: day(-45),
       periodEnd: day(-31),
       invoiceDate: day(-30),
-      dueDate: day(-16),
+      dueDate: day(dueIn),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as { id: number; number: number };
 }
+const createOverdueInvoice = (request: APIRequestContext, centre: Centre) => createInvoice(request, centre);
 
 test('an admin saves a card through Checkout and sees it on the payment page', async ({ page, request }) => {
   const centre = await registerCentre(request);
@@ -114,4 +119,34 @@ test('an admin whose centre is overdue is alerted after sign-in, pays with the s
   const row = page.locator('tr', { hasText: number });
   await expect(row).toContainText('Paid', { timeout: 20_000 });
   await expect(page.locator('.overdue-banner')).toHaveCount(0);
+});
+
+test("an admin follows an invoice link of the credit history to that invoice's details", async ({ page, request }) => {
+  const centre = await registerCentre(request);
+  // Credit from the platform, then an invoice (not yet due) that applies it: the ledger's
+  // INVOICE_CHARGE row links to the invoice.
+  const credit = await request.post('/api/billing/credit-ledger', {
+    headers: await systemHeaders(request),
+    data: { organisationId: centre.id, type: 'ADD', amount: '10.00', comments: 'Welcome credit' },
+  });
+  expect(credit.status(), await credit.text()).toBe(201);
+  const invoice = await createInvoice(request, centre, 14);
+  const number = `INV-${String(invoice.number).padStart(6, '0')}`;
+
+  await signIn(page, centre.login, PASSWORD);
+  await page.goto('/credit-balance-history');
+  await page.getByRole('link', { name: number }).click();
+  await expect(page).toHaveURL(new RegExp(`/manage-payment\\?invoice=${invoice.id}$`));
+  const drawer = page.locator('.ant-drawer-content');
+  await expect(drawer).toContainText(`Invoice ${number}`, { timeout: 20_000 });
+  await expect(drawer.locator('.invoice-detail')).toContainText(`Card Centre ${centre.login}`);
+
+  // Closed, the address forgets the invoice, and the link opens it again.
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(/\/manage-payment$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/credit-balance-history/);
+  await page.getByRole('link', { name: number }).click();
+  await expect(page.locator('.invoice-detail')).toContainText(`Card Centre ${centre.login}`, { timeout: 20_000 });
 });

@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { runBillingWrite } from '@/components/BillingModal/messages';
-import InvoiceList from '@/components/InvoiceList';
+import InvoiceList, { getInvoice, withoutInvoice } from '@/components/InvoiceList';
 import type { RowAction } from '@/components/RecordListPage';
 import type { TBillingStatus, TInvoice, TPaymentInfo } from '@/contracts/billing';
 import { centreOptions } from '@/services/billingCentres';
@@ -40,15 +40,18 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
  * /manage-payment: a centre's saved card (add, replace, remove through Stripe Checkout), its credit
  * balance and tax rate, and its invoices (Pay now, PDF, details). The platform picks a centre first
  * (?organisationId=). Without Stripe keys the page says invoices are marked paid by hand.
+ * ?invoice=<id> opens that invoice's details (the credit ledger links here).
  */
 export default function ManagePaymentPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const platform = (useAccess() as Record<string, boolean>)['billing:cycles'];
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const chosen = Number(search.get('organisationId')) || undefined;
   const organisationId = platform ? chosen : undefined;
+  // ?invoice=<id> (a credit-ledger link): that invoice's details open over its centre's list.
+  const openInvoiceId = Number(search.get('invoice')) || undefined;
   const [status, setStatus] = useState<TBillingStatus>();
   const [info, setInfo] = useState<TPaymentInfo>();
   const [infoFailed, setInfoFailed] = useState(false);
@@ -83,6 +86,17 @@ export default function ManagePaymentPage() {
   useEffect(() => {
     if (platform) findCentres();
   }, [platform, findCentres]);
+  // The platform has no centre of its own: an invoice link without one opens the invoice's centre.
+  useEffect(() => {
+    if (!platform || chosen || !openInvoiceId) return;
+    getInvoice(openInvoiceId)
+      .then((invoice) =>
+        navigate(`/manage-payment?organisationId=${invoice.organisationId}&invoice=${openInvoiceId}`, {
+          replace: true,
+        }),
+      )
+      .catch(() => message.error(intl.formatMessage({ id: 'billing.invoice.loadFailed' })));
+  }, [platform, chosen, openInvoiceId, navigate, intl]);
 
   const checkout = async () => {
     setBusy('checkout');
@@ -234,7 +248,8 @@ export default function ManagePaymentPage() {
               actionRef={actionRef}
               rowActions={rowActions}
               headerTitle={t('billing.payment.invoices')}
-              openInvoiceId={Number(search.get('invoice')) || undefined}
+              openInvoiceId={openInvoiceId}
+              onInvoiceClosed={() => setSearch(withoutInvoice(search), { replace: true })}
             />
           )}
         </>
