@@ -1,8 +1,8 @@
 // The PWA bench's server: the real one (server/index.ts in a child Node, as tests/e2e/serve.ts starts it)
 // on a fresh embedded database it seeds with the demo centre, serving a built SPA, behind a TCP relay
-// that counts every byte the server sends to the browser. Browsers talk to the relay only, so the count
-// is what went over the network whoever asked for it: the page, the service worker's own fetches, or its
-// precaching after install (responses the worker serves from Cache Storage never reach the relay).
+// that counts every byte the server sends to the browser, split by who asked: the page, or the service
+// worker (its script, its precaching, its own fetches). Browsers talk to the relay only, so the count is
+// what went over the network; responses the worker serves from Cache Storage never reach the relay.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -12,11 +12,17 @@ import { DEMO_PASSWORD } from '../../server/seed/demo';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** Bytes sent in answer to the page's requests, and to the service worker's (its script, its fetches). */
+export interface Sent {
+  page: number;
+  worker: number;
+}
+
 export interface BenchServer {
   /** The relay's address: http://localhost:<port>. */
   base: string;
-  /** Bytes the server sent through the relay since the last reset. */
-  bytes(): number;
+  /** Bytes the server sent through the relay since the last reset, by who asked. */
+  bytes(): Sent;
   resetBytes(): void;
   /** A demo admin's token (POST /api/authenticate). */
   adminToken(): Promise<string>;
@@ -83,16 +89,39 @@ export async function startBenchServer(spaDir: string, port = 0): Promise<BenchS
     throw error;
   }
 
-  let sent = 0;
+  // Chromium never pipelines HTTP/1.1: on a connection, the bytes after a request until the next one are
+  // its response. A request is the worker's when it fetches the worker's script (Service-Worker: script),
+  // or is a fetch() (Sec-Fetch-Dest: empty) of anything but /api/: the page fetches only the API (its
+  // files come as document, script, style, image, manifest), the worker's precaching only files. (The
+  // server sends Referrer-Policy: no-referrer, so the worker's requests cannot be told by their Referer.)
+  const sent: Sent = { page: 0, worker: 0 };
   const sockets = new Set<net.Socket>();
   const relay = net.createServer((browserSide) => {
     const serverSide = net.connect(serverPort, '127.0.0.1');
     sockets.add(browserSide).add(serverSide);
+    let current: { by: keyof Sent; line: string; bytes: number } | undefined;
+    const logCurrent = () => {
+      if (current && process.env.BENCH_VERBOSE)
+        console.log(`  wire ${current.by.padEnd(6)} ${String(current.bytes).padStart(8)} B  ${current.line}`);
+    };
+    browserSide.on('data', (chunk: Buffer) => {
+      const head = chunk.subarray(0, 4096).toString('latin1');
+      const line = /^[A-Z]+ \S+ HTTP\/1\.1\r\n/.exec(head)?.[0].trim();
+      if (!line) return; // a request body
+      logCurrent();
+      const byWorker =
+        /\r\nservice-worker: script\r\n/i.test(head) ||
+        (/\r\nsec-fetch-dest: empty\r\n/i.test(head) && !line.split(' ')[1].startsWith('/api/'));
+      current = { by: byWorker ? 'worker' : 'page', line, bytes: 0 };
+    });
     serverSide.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
+      sent[current?.by ?? 'page'] += chunk.length;
+      if (current) current.bytes += chunk.length;
     });
     browserSide.pipe(serverSide).pipe(browserSide);
     const close = () => {
+      logCurrent();
+      current = undefined;
       browserSide.destroy();
       serverSide.destroy();
       sockets.delete(browserSide);
@@ -108,9 +137,10 @@ export async function startBenchServer(spaDir: string, port = 0): Promise<BenchS
 
   return {
     base,
-    bytes: () => sent,
+    bytes: () => ({ ...sent }),
     resetBytes: () => {
-      sent = 0;
+      sent.page = 0;
+      sent.worker = 0;
     },
     adminToken: async () => {
       const signIn = await fetch(`http://127.0.0.1:${serverPort}/api/authenticate`, {
