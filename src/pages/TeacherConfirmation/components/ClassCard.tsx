@@ -1,6 +1,7 @@
-import { FormOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, FormOutlined } from '@ant-design/icons';
 import { getLocale, useIntl } from '@umijs/max';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { TSchedule } from '@/contracts/schedules';
 import { AttendanceTag, StatusTag } from '@/pages/Schedule/TableView/components/labels';
 import { wallClockOf } from '@/utils/wallClock';
@@ -13,6 +14,10 @@ export interface ClassCardProps {
   onConfirmWithChanges: () => void;
   /** Opens the class's feedback (completed classes). */
   onFeedback?: () => void;
+  /** Confirmed on this phone while offline, not sent yet: when (ISO instant). */
+  waitingSince?: string;
+  /** The server refused a confirmation sent from this phone: what it said, until dismissed. */
+  refusal?: { text: string; onDismiss: () => void };
 }
 
 const confirmedAt = (instant: string, zone: string) => {
@@ -28,6 +33,8 @@ export default function ClassCard({
   onConfirm,
   onConfirmWithChanges,
   onFeedback,
+  waitingSince,
+  refusal,
 }: ClassCardProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -54,7 +61,19 @@ export default function ClassCard({
           </Typography.Text>
           <div style={{ fontSize: 16 }}>{`${start.time}–${end.time}`}</div>
         </div>
-        <StatusTag status={schedule.status} t={t} />
+        <Flex vertical align="end" gap={4}>
+          <StatusTag status={schedule.status} t={t} />
+          {waitingSince && (
+            <Tag
+              color="gold"
+              icon={<ClockCircleOutlined />}
+              style={{ marginInlineEnd: 0 }}
+              data-testid="waiting-to-send"
+            >
+              {t('teacherOffline.waiting')}
+            </Tag>
+          )}
+        </Flex>
       </Flex>
       <Typography.Paragraph style={{ margin: '8px 0 4px', fontSize: 15 }} strong>
         {schedule.course.name}
@@ -107,7 +126,13 @@ export default function ClassCard({
           {t('feedback.open')}
         </Button>
       )}
-      {planned && started && (
+      {refusal && <RefusalNotice {...refusal} />}
+      {waitingSince && (
+        <Typography.Paragraph type="warning" style={{ margin: '8px 0 0' }}>
+          {t('teacherOffline.waitingHint', { when: confirmedAt(waitingSince, zone) })}
+        </Typography.Paragraph>
+      )}
+      {planned && started && !waitingSince && (
         <Flex vertical gap={8} style={{ marginTop: 12 }}>
           <Button type="primary" size="large" block loading={busy} onClick={onConfirm} style={{ height: 48 }}>
             {t('scheduleViews.confirm.confirm')}
@@ -123,5 +148,25 @@ export default function ClassCard({
         </Typography.Paragraph>
       )}
     </Card>
+  );
+}
+
+/** The server's answer to a confirmation sent from this phone, kept on screen until the teacher dismisses it. */
+export function RefusalNotice({ text, onDismiss, title }: { text: string; onDismiss: () => void; title?: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      data-testid="confirmation-refused"
+      style={{ marginTop: 12 }}
+      message={title ?? intl.formatMessage({ id: 'teacherOffline.refusedTitle' })}
+      description={
+        <Flex vertical gap={8} align="start">
+          <span>{text}</span>
+          <Button onClick={onDismiss}>{intl.formatMessage({ id: 'teacherOffline.dismiss' })}</Button>
+        </Flex>
+      }
+    />
   );
 }
