@@ -8,13 +8,22 @@ import { TOKEN_KEY } from '../../src/utils/session';
 export interface LighthouseRun {
   performance: number;
   pwa: number;
-  /** Lighthouse's LCP (simulated), ms. */
-  lcpMs: number;
+  /** Lighthouse's metrics behind the performance score (simulated): FCP, LCP, TBT, SI in ms; CLS. */
+  metrics: Record<Metric, number>;
   installable: boolean;
   /** PWA audits that did not pass: id (and the reason, when Lighthouse gives one). */
   pwaFailures: string[];
   warnings: string[];
 }
+
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const;
+export type Metric = keyof typeof METRICS;
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
 
@@ -66,7 +75,9 @@ export async function runLighthouse(url: string, token?: string): Promise<Lighth
     return {
       performance: (lhr.categories.performance?.score ?? 0) * 100,
       pwa: (pwa?.score ?? 0) * 100,
-      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+      metrics: Object.fromEntries(
+        Object.entries(METRICS).map(([name, id]) => [name, lhr.audits[id]?.numericValue ?? 0]),
+      ) as Record<Metric, number>,
       installable: lhr.audits['installable-manifest']?.score === 1,
       pwaFailures,
       warnings: lhr.runWarnings,

@@ -14,7 +14,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { type LighthouseRun, runLighthouse } from './pwa-lighthouse';
+import { type LighthouseRun, type Metric, runLighthouse } from './pwa-lighthouse';
 import { type BenchServer, type Sent, startBenchServer } from './pwa-server';
 
 const KB = 1000;
@@ -191,7 +191,9 @@ function summarise(runs: LighthouseRun[]) {
   return {
     performance: median(runs.map((r) => r.performance)),
     pwa: median(runs.map((r) => r.pwa)),
-    lcpMs: median(runs.map((r) => r.lcpMs)),
+    metrics: Object.fromEntries(
+      (Object.keys(runs[0].metrics) as Metric[]).map((name) => [name, median(runs.map((r) => r.metrics[name]))]),
+    ) as Record<Metric, number>,
     installable: runs.every((r) => r.installable),
     pwaFailures: [...new Set(runs.flatMap((r) => r.pwaFailures))],
     warnings: [...new Set(runs.flatMap((r) => r.warnings))],
@@ -212,11 +214,16 @@ async function lighthouseScores(server: BenchServer): Promise<void> {
     results.push({ ...page, ...summarise(runs) });
   }
   console.log(
-    `Lighthouse 11.7.1 (mobile, simulated throttling, Debian's Chromium; median of ${LIGHTHOUSE_RUNS}): performance and PWA scores`,
+    `Lighthouse 11.7.1 (mobile, simulated throttling, Debian's Chromium; median of ${LIGHTHOUSE_RUNS}): performance and PWA scores, the performance metrics`,
   );
   for (const r of results) {
     console.log(
-      `  ${r.label.padEnd(20)} performance ${r.performance.toFixed(0).padStart(3)}  PWA ${r.pwa.toFixed(0).padStart(3)}  installable ${r.installable ? 'yes' : 'no '}  LCP ${ms(r.lcpMs)} (simulated)`,
+      `  ${r.label.padEnd(20)} performance ${r.performance.toFixed(0).padStart(3)}  PWA ${r.pwa.toFixed(0).padStart(3)}  installable ${r.installable ? 'yes' : 'no '}`,
+    );
+    console.log(
+      `    ${Object.entries(r.metrics)
+        .map(([name, value]) => `${name} ${name === 'CLS' ? value.toFixed(3) : ms(value)}`)
+        .join(', ')}`,
     );
     if (r.pwaFailures.length) console.log(`    PWA audits not passed: ${r.pwaFailures.join(', ')}`);
     for (const warning of r.warnings) console.log(`    warning: ${warning}`);
