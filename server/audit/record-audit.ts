@@ -45,11 +45,17 @@ export function auditDiff(before: Record<string, unknown> | null, after: Record<
 
 /**
  * Records who changed what, with the values before and after, in the caller's transaction (so the
- * audit row exists exactly when the change does). An UPDATE that changed nothing is not recorded.
+ * audit row exists exactly when the change does), in the actor's centre unless `organisationId` names
+ * the centre. An UPDATE that changed nothing is not recorded.
  * Returns how many rows were written.
  */
-export async function recordAudit(db: Db, auth: AuthContext, changes: readonly AuditChange[]): Promise<number> {
-  const organisationId = organisationOf(auth);
+export async function recordAudit(
+  db: Db,
+  auth: AuthContext,
+  changes: readonly AuditChange[],
+  /** The centre whose records changed, when the actor belongs to none (the platform changing a centre). */
+  { organisationId = organisationOf(auth) }: { organisationId?: number } = {},
+): Promise<number> {
   const data = [];
   for (const change of changes) {
     const diff = auditDiff(change.before, change.after);

@@ -4,6 +4,7 @@
 import type Stripe from 'stripe';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../server/features/billing/invoice-view';
 import { BILLING_NOT_CONFIGURED_MESSAGE } from '../../src/contracts/billing';
 import { billingFor, createInvoiceRow, stripeFor } from '../support/billing-factories';
 import { createCentreWithStaff } from '../support/factories';
@@ -212,13 +213,17 @@ describe('without Stripe keys', () => {
   });
 });
 
+/** The day before a 'YYYY-MM-DD' date. */
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
 describe('the overdue alert', () => {
   it('tells everyone at the centre, lists the invoices to admins only, and nothing to the platform', async () => {
     const { centre, tokens } = await createCentreWithStaff(ctx);
     const clear = await request(ctx.app).get('/api/billing/overdue').set(auth(tokens.admin));
     expect(clear.body).toEqual({ overdue: false, invoices: [], canPay: true });
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    // The centre's days (America/Toronto by default).
+    const today = todayIn(centre.timeZone);
+    const yesterday = dayBefore(today);
     const late = await createInvoiceRow(ctx.prisma, centre.id, { dueDate: yesterday });
     await createInvoiceRow(ctx.prisma, centre.id, { dueDate: today }); // due today: not yet overdue
     const paid = await createInvoiceRow(ctx.prisma, centre.id, { dueDate: yesterday });
@@ -238,5 +243,39 @@ describe('the overdue alert', () => {
     const other = await createCentreWithStaff(ctx);
     const otherAdmin = await request(ctx.app).get('/api/billing/overdue').set(auth(other.tokens.admin));
     expect(otherAdmin.body.overdue).toBe(false);
+  });
+
+  it("starts at the centre's midnight after the due date, in a zone far from UTC", async () => {
+    // A zone whose date differs from UTC's now: UTC+14 from 10:00 UTC, else UTC-11 (before 11:00 UTC).
+    const timeZone = new Date().getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
+    const { centre, tokens } = await createCentreWithStaff(ctx);
+    await ctx.prisma.organisation.update({ where: { id: centre.id }, data: { timeZone } });
+    const today = todayIn(timeZone);
+    expect(today).not.toBe(new Date().toISOString().slice(0, 10));
+    const late = await createInvoiceRow(ctx.prisma, centre.id, { dueDate: dayBefore(today) });
+    const dueToday = await createInvoiceRow(ctx.prisma, centre.id, { dueDate: today });
+
+    const alert = await request(ctx.app).get('/api/billing/overdue').set(auth(tokens.admin));
+    expect(alert.body.invoices.map((i: { id: number }) => i.id)).toEqual([late.id]);
+    const list = await request(ctx.app).get('/api/billing/invoices').set(auth(tokens.admin));
+    expect(Object.fromEntries(list.body.data.map((i: { id: number; overdue: boolean }) => [i.id, i.overdue]))).toEqual({
+      [late.id]: true,
+      [dueToday.id]: false,
+    });
+    const filtered = await request(ctx.app)
+      .get(`/api/billing/invoices?overdue=true&organisationId=${centre.id}`)
+      .set(auth(tokens.system));
+    expect(filtered.body.data.map((i: { id: number }) => i.id)).toEqual([late.id]);
+    const notOverdue = await request(ctx.app)
+      .get(`/api/billing/invoices?overdue=false&organisationId=${centre.id}`)
+      .set(auth(tokens.system));
+    expect(notOverdue.body.data.map((i: { id: number }) => i.id)).toEqual([dueToday.id]);
+    const centres = await request(ctx.app)
+      .get(`/api/billing/centres?q=${encodeURIComponent(centre.name)}`)
+      .set(auth(tokens.system));
+    expect(centres.body.data.find((c: { id: number }) => c.id === centre.id)).toMatchObject({
+      unpaidInvoices: 2,
+      overdueInvoices: 1,
+    });
   });
 });

@@ -3,8 +3,9 @@
 // unpaid/overdue counts, the tax rate, and rights.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAX_RATE_MESSAGE } from '../../src/contracts/billing';
-import { createInvoiceRow } from '../support/billing-factories';
+import { PAID_BY_HAND_REASON, VOIDED_REASON } from '../../server/features/billing/charge-invoice';
+import { formatInvoiceNumber, TAX_RATE_MESSAGE } from '../../src/contracts/billing';
+import { createInvoiceRow, inCycleChargePending } from '../support/billing-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -191,5 +192,85 @@ describe('centres', () => {
     expect((await ctx.prisma.organisation.findUniqueOrThrow({ where: { id: centre.id } })).taxRate.toString()).toBe(
       '0',
     );
+  });
+});
+
+describe("the platform's changes to a centre", () => {
+  it("are in the centre's audit history: tax rate, credit added and adjusted, an invoice marked paid and voided", async () => {
+    const { centre, tokens, system } = await createCentreWithStaff(ctx);
+    const other = await createCentreWithStaff(ctx);
+    const asSystem = (method: 'put' | 'post', path: string, body: object) =>
+      request(ctx.app)[method](`/api/billing${path}`).set(auth(tokens.system)).send(body);
+    expect((await asSystem('put', `/centres/${centre.id}/tax-rate`, { taxRate: '0.13' })).status).toBe(200);
+    // Setting the same rate again changes nothing and records nothing.
+    expect((await asSystem('put', `/centres/${centre.id}/tax-rate`, { taxRate: '0.13' })).status).toBe(200);
+    const add = { organisationId: centre.id, type: 'ADD', amount: '40', comments: 'Welcome' };
+    expect((await asSystem('post', '/credit-ledger', add)).status).toBe(201);
+    const adjust = { organisationId: centre.id, type: 'ADJUST', amount: '25.50' };
+    expect((await asSystem('post', '/credit-ledger', adjust)).status).toBe(201);
+    const paid = await createInvoiceRow(ctx.prisma, centre.id);
+    const paidProgress = await inCycleChargePending(ctx.prisma, paid);
+    expect((await asSystem('post', `/invoices/${paid.id}/mark-paid`, { note: 'Cheque 118' })).status).toBe(200);
+    const voided = await createInvoiceRow(ctx.prisma, centre.id);
+    const voidedProgress = await inCycleChargePending(ctx.prisma, voided);
+    expect((await asSystem('post', `/invoices/${voided.id}/void`, { reason: 'Wrong period' })).status).toBe(200);
+    // The billing cycles' progress follows, too.
+    expect(await ctx.prisma.billingCycleCentre.findUniqueOrThrow({ where: paidProgress })).toMatchObject({
+      outcome: 'CHARGED',
+      reason: PAID_BY_HAND_REASON,
+    });
+    expect(await ctx.prisma.billingCycleCentre.findUniqueOrThrow({ where: voidedProgress })).toMatchObject({
+      outcome: 'CREATED',
+      reason: VOIDED_REASON,
+    });
+    // A refused change records nothing.
+    expect((await asSystem('put', `/centres/${centre.id}/tax-rate`, { taxRate: '2' })).status).toBe(400);
+
+    const history = await request(ctx.app)
+      .get(`/api/audit?entityType=ORGANISATION&entityId=${centre.id}&pageSize=100`)
+      .set(auth(tokens.admin));
+    expect(history.status).toBe(200);
+    const [paidRow, voidedRow] = await Promise.all(
+      [paid.id, voided.id].map((id) => ctx.prisma.invoice.findUniqueOrThrow({ where: { id } })),
+    );
+    expect(
+      history.body.data.map((e: { action: string; before: unknown; after: unknown; actor: { id: number } | null }) => ({
+        action: e.action,
+        actor: e.actor?.id,
+        before: e.before,
+        after: e.after,
+      })),
+    ).toEqual([
+      {
+        action: 'UPDATE',
+        actor: system.id,
+        before: { invoice: `${formatInvoiceNumber(voidedRow.number)} UNPAID`, paidNote: null },
+        after: { invoice: `${formatInvoiceNumber(voidedRow.number)} VOID`, paidNote: 'Voided: Wrong period' },
+      },
+      {
+        action: 'UPDATE',
+        actor: system.id,
+        before: { invoice: `${formatInvoiceNumber(paidRow.number)} UNPAID`, paidNote: null },
+        after: { invoice: `${formatInvoiceNumber(paidRow.number)} PAID`, paidNote: 'Cheque 118' },
+      },
+      {
+        action: 'UPDATE',
+        actor: system.id,
+        before: { creditBalance: '40.00', creditUpdate: null },
+        after: { creditBalance: '25.50', creditUpdate: 'ADJUST' },
+      },
+      {
+        action: 'UPDATE',
+        actor: system.id,
+        before: { creditBalance: '0.00', creditUpdate: null, comments: null },
+        after: { creditBalance: '40.00', creditUpdate: 'ADD', comments: 'Welcome' },
+      },
+      { action: 'UPDATE', actor: system.id, before: { taxRate: '0' }, after: { taxRate: '0.13' } },
+    ]);
+    // Another centre's history has none of it.
+    const others = await request(ctx.app)
+      .get(`/api/audit?entityType=ORGANISATION&entityId=${centre.id}`)
+      .set(auth(other.tokens.admin));
+    expect(others.body.total).toBe(0);
   });
 });

@@ -31,6 +31,10 @@ export const CHARGE_PENDING_REASON = 'The charge is pending';
 /** A cycle centre's reason once reconcile found that Stripe made no charge for the pending attempt. */
 export const NOT_CHARGED_REASON = 'Nothing was charged: the invoice waits for payment';
 
+/** A cycle centre's reason once its invoice was marked paid by hand / voided. */
+export const PAID_BY_HAND_REASON = 'Marked paid by hand';
+export const VOIDED_REASON = 'The invoice was voided';
+
 /** The PaymentIntent idempotency key of one attempt. */
 export const chargeKey = (invoiceId: number, attempt: number) => `levelup-invoice-${invoiceId}-${attempt}`;
 

@@ -3,7 +3,9 @@
 // appendCreditEntry: it locks the organisation row (SELECT ... FOR UPDATE), so concurrent writes
 // serialize and the cache always equals the sum; a balance below 0 is refused.
 import type { TCreditEntry, TCreditUpdateBody } from '../../../src/contracts/billing';
+import { type AuditChange, recordAudit } from '../../audit/record-audit';
 import { type CreditUpdateType, Prisma, type PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { money } from '../../http/list';
 import { notFound } from '../../http/tenancy';
@@ -52,6 +54,17 @@ export async function appendCreditEntry(tx: Tx, input: CreditEntryInput) {
 
 type EntryRow = Awaited<ReturnType<typeof appendCreditEntry>>;
 
+/** The centre's audit record of a ledger entry: its credit balance before and after (and why). */
+export function creditBalanceChange(entry: EntryRow): AuditChange {
+  return {
+    entity: 'ORGANISATION',
+    entityId: entry.organisationId,
+    action: 'UPDATE',
+    before: { creditBalance: entry.balanceAfter.minus(entry.amount) },
+    after: { creditBalance: entry.balanceAfter, creditUpdate: entry.type, comments: entry.comments },
+  };
+}
+
 export function toCreditEntry(row: EntryRow): TCreditEntry {
   return {
     id: row.id,
@@ -71,7 +84,7 @@ export function toCreditEntry(row: EntryRow): TCreditEntry {
 export async function updateCredit(
   prisma: PrismaClient,
   body: { organisationId: number; type: TCreditUpdateBody['type']; amount: string; comments?: string | null },
-  createdById: number | null,
+  auth: AuthContext,
 ): Promise<TCreditEntry> {
   const amount = new Decimal(body.amount);
   if (amount.isNegative() || amount.decimalPlaces() > 2)
@@ -85,13 +98,15 @@ export async function updateCredit(
       signed = amount.minus(before);
       if (signed.isZero()) throw fieldError('amount', 'the balance is already this amount');
     }
-    return appendCreditEntry(tx, {
+    const entry = await appendCreditEntry(tx, {
       organisationId: body.organisationId,
       type: body.type,
       amount: signed,
       comments: body.comments ?? null,
-      createdById,
+      createdById: auth.userId,
     });
+    await recordAudit(tx, auth, [creditBalanceChange(entry)], { organisationId: body.organisationId });
+    return entry;
   });
   return toCreditEntry(entry);
 }

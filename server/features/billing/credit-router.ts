@@ -9,6 +9,6 @@ import { listCredit } from './platform-ops';
 export function creditRouter({ prisma }: AppDeps): Router {
   const router = Router();
   route(router, endpoints.listCredit, ({ auth, query }) => listCredit(prisma, auth, query));
-  route(router, endpoints.updateCredit, ({ auth, body }) => updateCredit(prisma, body, auth.userId));
+  route(router, endpoints.updateCredit, ({ auth, body }) => updateCredit(prisma, body, auth));
   return router;
 }

@@ -8,14 +8,17 @@ import {
   type TInvoiceDetail,
   type ZInvoiceListQuery,
 } from '../../../src/contracts/billing';
+import { type AuditChange, recordAudit } from '../../audit/record-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { pageArgs, sortArgs } from '../../http/list';
 import { notFound } from '../../http/tenancy';
 import { billingOrganisationId, isPlatform, visibleInvoice } from './billing-scope';
-import { appendCreditEntry } from './credit-ledger';
-import { todayUtc, toInvoice, toInvoiceDetail } from './invoice-view';
+import { PAID_BY_HAND_REASON, VOIDED_REASON } from './charge-invoice';
+import { appendCreditEntry, creditBalanceChange } from './credit-ledger';
+import { toInvoice, toInvoiceDetail } from './invoice-view';
+import { overdueWhere } from './overdue';
 
 type Tx = Prisma.TransactionClient;
 type ListQuery = z.output<typeof ZInvoiceListQuery>;
@@ -25,13 +28,16 @@ export async function listInvoices(prisma: PrismaClient, auth: AuthContext, quer
     isPlatform(auth) && query.organisationId === undefined
       ? undefined
       : await billingOrganisationId(prisma, auth, query.organisationId);
-  const today = new Date(`${todayUtc()}T00:00:00Z`);
+  const overdue =
+    query.overdue === undefined
+      ? undefined
+      : await overdueWhere(prisma, organisationId !== undefined ? [organisationId] : undefined);
   const where: Prisma.InvoiceWhereInput = {
     ...(organisationId !== undefined ? { organisationId } : {}),
     ...(query.cycleId !== undefined ? { cycleId: query.cycleId } : {}),
     ...(query.status ? { status: query.status } : {}),
-    ...(query.overdue === true ? { status: 'UNPAID', dueDate: { lt: today } } : {}),
-    ...(query.overdue === false ? { NOT: { status: 'UNPAID', dueDate: { lt: today } } } : {}),
+    ...(query.overdue === true ? { AND: [overdue as Prisma.InvoiceWhereInput] } : {}),
+    ...(query.overdue === false ? { NOT: overdue } : {}),
   };
   const [rows, total] = await Promise.all([
     prisma.invoice.findMany({
@@ -68,42 +74,78 @@ function refuseUnlessUnpaid(invoice: { status: string; chargePendingSince: Date 
     throw new AppError('conflict', `A card charge of this invoice is in progress: it cannot be ${doing} now`);
 }
 
-export async function markInvoicePaid(prisma: PrismaClient, id: number, note: string): Promise<TInvoice> {
+/** The centre's audit record of an invoice's status changing (the invoice's number with its status). */
+function invoiceStatusChange(
+  invoice: { organisationId: number; number: number; status: string },
+  after: { status: string; paidNote: string | null },
+): AuditChange {
+  const number = formatInvoiceNumber(invoice.number);
+  return {
+    entity: 'ORGANISATION',
+    entityId: invoice.organisationId,
+    action: 'UPDATE',
+    before: { invoice: `${number} ${invoice.status}` },
+    after: { invoice: `${number} ${after.status}`, paidNote: after.paidNote },
+  };
+}
+
+export async function markInvoicePaid(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  note: string,
+): Promise<TInvoice> {
   const row = await prisma.$transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
     refuseUnlessUnpaid(invoice, 'marked paid');
-    return tx.invoice.update({
+    const paid = await tx.invoice.update({
       where: { id },
       data: { status: 'PAID', paidAt: new Date(), paidMethod: 'MANUAL', paidNote: note },
       include: { organisation: true },
     });
+    await tx.billingCycleCentre.updateMany({
+      where: { invoiceId: id, outcome: { in: ['CREATED', 'FAILED'] } },
+      data: { outcome: 'CHARGED', reason: PAID_BY_HAND_REASON },
+    });
+    await recordAudit(tx, auth, [invoiceStatusChange(invoice, paid)], { organisationId: invoice.organisationId });
+    return paid;
   });
   return toInvoice(row);
 }
 
 export async function voidInvoice(
   prisma: PrismaClient,
+  auth: AuthContext,
   id: number,
   reason: string,
-  userId: number | null,
 ): Promise<TInvoice> {
   const row = await prisma.$transaction(async (tx) => {
     const invoice = await lockInvoice(tx, id);
     refuseUnlessUnpaid(invoice, 'voided');
-    if (invoice.creditApplied.gt(0))
-      await appendCreditEntry(tx, {
+    const changes: AuditChange[] = [];
+    if (invoice.creditApplied.gt(0)) {
+      const entry = await appendCreditEntry(tx, {
         organisationId: invoice.organisationId,
         type: 'ADD',
         amount: new Prisma.Decimal(invoice.creditApplied),
         invoiceId: invoice.id,
         comments: `Credit returned: invoice ${formatInvoiceNumber(invoice.number)} voided`,
-        createdById: userId,
+        createdById: auth.userId,
       });
-    return tx.invoice.update({
+      changes.push(creditBalanceChange(entry));
+    }
+    const voided = await tx.invoice.update({
       where: { id },
       data: { status: 'VOID', paidNote: `Voided: ${reason}`.slice(0, 500) },
       include: { organisation: true },
     });
+    await tx.billingCycleCentre.updateMany({
+      where: { invoiceId: id, outcome: { in: ['CREATED', 'FAILED'] } },
+      data: { reason: VOIDED_REASON },
+    });
+    changes.unshift(invoiceStatusChange(invoice, voided));
+    await recordAudit(tx, auth, changes, { organisationId: invoice.organisationId });
+    return voided;
   });
   return toInvoice(row);
 }

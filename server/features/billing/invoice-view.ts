@@ -1,12 +1,22 @@
 // An Invoice row as the API replies with it (ZInvoice), shared by every billing operation.
+import { DateTime } from 'luxon';
 import type { TInvoice, TInvoiceDetail } from '../../../src/contracts/billing';
 import type { Invoice, InvoiceStudent } from '../../generated/prisma/client';
 import { isoDate, money } from '../../http/list';
 
-type InvoiceRow = Invoice & { organisation: { name: string } };
+type InvoiceRow = Invoice & { organisation: { name: string; timeZone: string } };
 
-/** Today as 'YYYY-MM-DD' in UTC (due dates are dates; an invoice is overdue the day after its due date). */
+/** Today as 'YYYY-MM-DD' in UTC (the platform's dates: cycles, invoice dates). */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/**
+ * Today as 'YYYY-MM-DD' in the centre's zone: an invoice is overdue from the centre's midnight after
+ * its due date. A zone the runtime does not know falls back to the default centre zone.
+ */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const local = DateTime.fromJSDate(now, { zone: timeZone });
+  return (local.isValid ? local : DateTime.fromJSDate(now, { zone: 'America/Toronto' })).toISODate() as string;
+}
 
 export function toInvoice(row: InvoiceRow, now = new Date()): TInvoice {
   const dueDate = isoDate(row.dueDate) as string;
@@ -34,7 +44,7 @@ export function toInvoice(row: InvoiceRow, now = new Date()): TInvoice {
     total: money(row.total) as string,
     items: row.items as TInvoice['items'],
     status: row.status,
-    overdue: row.status === 'UNPAID' && dueDate < todayUtc(now),
+    overdue: row.status === 'UNPAID' && dueDate < todayIn(row.organisation.timeZone, now),
     chargeAttempt: row.chargeAttempt,
     chargePending: row.chargePendingSince !== null,
     lastChargeError: row.lastChargeError,

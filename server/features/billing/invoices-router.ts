@@ -24,9 +24,9 @@ export function invoicesRouter({ prisma }: AppDeps): Router {
     });
     return getInvoice(prisma, auth, invoice.id);
   });
-  route(router, endpoints.markInvoicePaid, ({ params, body }) => markInvoicePaid(prisma, params.id, body.note));
-  route(router, endpoints.voidInvoice, ({ auth, params, body }) =>
-    voidInvoice(prisma, params.id, body.reason, auth.userId),
+  route(router, endpoints.markInvoicePaid, ({ auth, params, body }) =>
+    markInvoicePaid(prisma, auth, params.id, body.note),
   );
+  route(router, endpoints.voidInvoice, ({ auth, params, body }) => voidInvoice(prisma, auth, params.id, body.reason));
   return router;
 }

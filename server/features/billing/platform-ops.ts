@@ -8,6 +8,7 @@ import type {
   ZBillingSettingsBody,
   ZCreditListQuery,
 } from '../../../src/contracts/billing';
+import { recordAudit } from '../../audit/record-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
@@ -16,7 +17,7 @@ import { notFound } from '../../http/tenancy';
 import { billingOrganisationId } from './billing-scope';
 import { toCreditEntry } from './credit-ledger';
 import { invoiceInputError } from './invoice-math';
-import { todayUtc } from './invoice-view';
+import { overdueWhere } from './overdue';
 import { platformPricing } from './pricing-inputs';
 
 export async function listCredit(
@@ -43,7 +44,7 @@ type CentreRow = Prisma.OrganisationGetPayload<{ include: typeof centreInclude }
 
 async function toCentres(prisma: PrismaClient, rows: CentreRow[]): Promise<TBillingCentre[]> {
   const ids = rows.map((r) => r.id);
-  const today = new Date(`${todayUtc()}T00:00:00Z`);
+  const overdueInvoices = await overdueWhere(prisma, ids);
   const [unpaid, overdue] = await Promise.all([
     prisma.invoice.groupBy({
       by: ['organisationId'],
@@ -52,7 +53,7 @@ async function toCentres(prisma: PrismaClient, rows: CentreRow[]): Promise<TBill
     }),
     prisma.invoice.groupBy({
       by: ['organisationId'],
-      where: { organisationId: { in: ids }, status: 'UNPAID', dueDate: { lt: today } },
+      where: { organisationId: { in: ids }, ...overdueInvoices },
       _count: true,
     }),
   ]);
@@ -98,13 +99,37 @@ export async function listCentres(
   return { data: await toCentres(prisma, rows), total, success: true as const };
 }
 
-export async function setTaxRate(prisma: PrismaClient, id: number, taxRate: string): Promise<TBillingCentre> {
-  const found = await prisma.organisation.findUnique({ where: { id }, select: { id: true } });
-  if (!found) throw notFound('Centre', id);
-  const row = await prisma.organisation.update({
-    where: { id },
-    data: { taxRate: new Prisma.Decimal(taxRate) },
-    include: centreInclude,
+/** The platform sets a centre's tax rate; the change is in the centre's audit history. */
+export async function setTaxRate(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  taxRate: string,
+): Promise<TBillingCentre> {
+  const row = await prisma.$transaction(async (tx) => {
+    const found = await tx.$queryRaw<{ taxRate: Prisma.Decimal }[]>`
+      SELECT "taxRate" FROM "Organisation" WHERE id = ${id} FOR UPDATE`;
+    if (found.length === 0) throw notFound('Centre', id);
+    const updated = await tx.organisation.update({
+      where: { id },
+      data: { taxRate: new Prisma.Decimal(taxRate) },
+      include: centreInclude,
+    });
+    await recordAudit(
+      tx,
+      auth,
+      [
+        {
+          entity: 'ORGANISATION',
+          entityId: id,
+          action: 'UPDATE',
+          before: { taxRate: new Prisma.Decimal(found[0].taxRate).toString() },
+          after: { taxRate: updated.taxRate.toString() },
+        },
+      ],
+      { organisationId: id },
+    );
+    return updated;
   });
   return (await toCentres(prisma, [row]))[0];
 }

@@ -8,7 +8,7 @@ import { getSettings, listCentres, putSettings, setTaxRate } from './platform-op
 export function platformRouter({ prisma }: AppDeps): Router {
   const router = Router();
   route(router, endpoints.listCentres, ({ query }) => listCentres(prisma, query));
-  route(router, endpoints.setTaxRate, ({ params, body }) => setTaxRate(prisma, params.id, body.taxRate));
+  route(router, endpoints.setTaxRate, ({ auth, params, body }) => setTaxRate(prisma, auth, params.id, body.taxRate));
   route(router, endpoints.getSettings, () => getSettings(prisma));
   route(router, endpoints.putSettings, ({ body }) => putSettings(prisma, body));
   return router;

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { isoDate } from '../../http/list';
 import { log } from '../../http/log';
 import { notFound } from '../../http/tenancy';
-import { CHARGE_PENDING_REASON, chargeInvoice } from './charge-invoice';
+import { CHARGE_PENDING_REASON, chargeInvoice, VOIDED_REASON } from './charge-invoice';
 import { createCycleInvoices } from './create-cycle-invoices';
 import { completeCycle } from './cycles';
 import { todayUtc } from './invoice-view';
@@ -132,7 +132,7 @@ export async function runCycle(
       // Paid or void meanwhile (by hand, or a charge of a run that died): nothing to charge.
       await prisma.billingCycleCentre.update({
         where,
-        data: invoice.status === 'PAID' ? { outcome: 'CHARGED' } : { reason: 'The invoice was voided' },
+        data: invoice.status === 'PAID' ? { outcome: 'CHARGED' } : { reason: VOIDED_REASON },
       });
       continue;
     }
