@@ -2,7 +2,7 @@
 // platform, then the credit an invoice applied) and two past invoices: one paid by hand (no card),
 // one unpaid and not yet due. Never overdue: the alert would greet every demo sign-in.
 import { appendCreditEntry } from '../features/billing/credit-ledger';
-import { priceInvoice } from '../features/billing/invoice-math';
+import { invoiceAmountsData, priceInvoice } from '../features/billing/invoice-math';
 import { addDays, platformPricing } from '../features/billing/pricing-inputs';
 import { studentsServed } from '../features/billing/students-served';
 import { Prisma } from '../generated/prisma/client';
@@ -46,16 +46,7 @@ async function demoInvoice(
       dueDate: day(addDays(invoiceDate, pricing.dueDays)),
       currency: pricing.currency,
       quantity: amounts.quantity,
-      chargeRange: amounts.chargeRange,
-      chargePerStudent: amounts.chargePerStudent,
-      subtotal: amounts.subtotal,
-      minimumCharge: amounts.minimumCharge,
-      creditApplied: amounts.creditApplied,
-      totalBeforeTax: amounts.totalBeforeTax,
-      taxRate: amounts.taxRate,
-      tax: amounts.tax,
-      total: amounts.total,
-      items: amounts.items as unknown as Prisma.InputJsonValue,
+      ...invoiceAmountsData(amounts),
       createdById: systemUserId,
     },
   });

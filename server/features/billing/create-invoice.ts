@@ -12,7 +12,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { appendCreditEntry, lockOrganisation } from './credit-ledger';
-import { invoiceInputError, priceInvoice } from './invoice-math';
+import { invoiceAmountsData, invoiceInputError, priceInvoice } from './invoice-math';
 import { todayUtc } from './invoice-view';
 import { addDays, platformPricing } from './pricing-inputs';
 import { studentsServed } from './students-served';
@@ -90,16 +90,7 @@ export async function createInvoice(prisma: PrismaClient, input: CreateInvoiceIn
           currency: pricing.currency,
           quantity,
           quantityOverridden: input.quantity !== undefined,
-          chargeRange: amounts.chargeRange,
-          chargePerStudent: amounts.chargePerStudent,
-          subtotal: amounts.subtotal,
-          minimumCharge: amounts.minimumCharge,
-          creditApplied: amounts.creditApplied,
-          totalBeforeTax: amounts.totalBeforeTax,
-          taxRate: amounts.taxRate,
-          tax: amounts.tax,
-          total: amounts.total,
-          items: amounts.items as unknown as Prisma.InputJsonValue,
+          ...invoiceAmountsData(amounts),
           ...(total.isZero() ? { status: 'PAID' as const, paidAt: new Date(), paidMethod: 'NONE' as const } : {}),
           createdById: input.createdById ?? null,
         },

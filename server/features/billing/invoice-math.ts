@@ -136,3 +136,19 @@ export function priceInvoice(input: InvoiceInput): InvoiceAmounts {
     items,
   };
 }
+
+/** An Invoice row's amount columns from priced amounts (by hand, the cycle and the demo seed alike). */
+export function invoiceAmountsData(amounts: InvoiceAmounts) {
+  return {
+    chargeRange: amounts.chargeRange,
+    chargePerStudent: amounts.chargePerStudent,
+    subtotal: amounts.subtotal,
+    minimumCharge: amounts.minimumCharge,
+    creditApplied: amounts.creditApplied,
+    totalBeforeTax: amounts.totalBeforeTax,
+    taxRate: amounts.taxRate,
+    tax: amounts.tax,
+    total: amounts.total,
+    items: amounts.items as unknown as Prisma.InputJsonValue,
+  } satisfies Partial<Prisma.InvoiceCreateManyInput>;
+}
