@@ -101,7 +101,8 @@ test('confirmed offline: waits on the phone, is sent once back online, and the c
   const { id, admin } = await teacherClass(request, 3);
   await signIn(page, 'teacher');
   await page.goto('/teacherConfirmation');
-  const card = page.getByTestId(`class-${id}`);
+  // Once completed, the class may also show under "Feedback to write": the first card is the one above.
+  const card = page.getByTestId(`class-${id}`).first();
   await expect(card.getByRole('button', { name: 'Confirm', exact: true })).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await shoot(page, 'teacher-online-390');
@@ -146,8 +147,11 @@ test('the kept list is shown when the list request fails for lack of network', a
   await page.setViewportSize({ width: 1366, height: 850 });
   await expect(page.getByTestId('offline-kept-list')).toBeVisible();
   await shoot(page, 'teacher-offline-kept-list-1366');
-  await page.getByText('Tess Teacher', { exact: true }).hover();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  // The avatar's menu opens on hover with an animation: hover and click again until the click lands.
+  await expect(async () => {
+    await page.getByText('Tess Teacher', { exact: true }).hover();
+    await page.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 3_000 });
+  }).toPass();
   await expect(page).toHaveURL(/\/user\/login/);
   await expect.poll(() => keptClassIds(page)).toEqual([]);
 });
