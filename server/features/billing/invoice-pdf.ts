@@ -2,38 +2,14 @@
 // dates and period, the amounts line by line, the status and the students counted (over as many pages
 // as they need). The CJK font of PDF_FONT is embedded when there is one (centre and student names).
 import type { Response } from 'express';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { formatInvoiceNumber } from '../../../src/contracts/billing';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { embedWideFont } from '../feedback/pdf-font';
+import { embedPdfFonts, PAGE, PageWriter } from '../../pdf/page-writer';
 import { getInvoice } from './invoice-ops';
 
-const PAGE = { width: 595.28, height: 841.89, margin: 56 };
-
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  private readonly charset: Set<number>;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.charset = new Set(font.getCharacterSet());
-    this.newPage();
-  }
-
-  private newPage() {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.y = PAGE.height - PAGE.margin;
-  }
-
-  private drawable(text: string) {
-    return [...text].map((c) => (this.charset.has(c.codePointAt(0) ?? 0) ? c : '?')).join('');
-  }
-
+class Writer extends PageWriter {
   /** One line: `left` at the margin, `right` (if any) right-aligned. */
   line(left: string, { right, size = 11, bold = false, gap = 3, grey = false } = {} as LineOptions) {
     const font = bold ? this.bold : this.font;
@@ -66,10 +42,7 @@ export async function invoicePdf(prisma: PrismaClient, auth: AuthContext, id: nu
   const doc = await PDFDocument.create();
   doc.setTitle(`Invoice ${number}`);
   doc.setProducer('Level Up');
-  const wide = await embedWideFont(doc);
-  const out = wide
-    ? new Writer(doc, wide, wide)
-    : new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const out = new Writer(doc, ...(await embedPdfFonts(doc)));
   const cur = (amount: string) => `${invoice.currency} ${amount}`;
   out.line('Level Up', { size: 12, bold: true, grey: true });
   out.line(`Invoice ${number}`, { size: 20, bold: true, gap: 8 });

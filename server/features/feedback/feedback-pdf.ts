@@ -2,37 +2,17 @@
 // same texts as the emails. A system CJK font is embedded when there is one (pdf-font.ts); else the
 // standard Helvetica covers Latin text (WinAnsi) and other characters are shown as "?".
 import type { Response } from 'express';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
+import { embedPdfFonts, PAGE, PageWriter } from '../../pdf/page-writer';
 import { type Access, feedbackContent, findFeedbackClass, studentTexts } from './class-feedback';
 import { classSections, classTime } from './feedback-email';
-import { embedWideFont } from './pdf-font';
 
-const PAGE = { width: 595.28, height: 841.89, margin: 56 };
-
-class Writer {
-  private page!: PDFPage;
-  private y = 0;
-  private readonly charset: Set<number>;
-
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.charset = new Set(font.getCharacterSet());
-    this.newPage();
-  }
-
-  private newPage() {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.y = PAGE.height - PAGE.margin;
-  }
-
-  /** Characters the font cannot draw become '?', so any text makes a PDF. */
-  private drawable(text: string) {
-    return [...text.replace(/\t/g, '    ')].map((c) => (this.charset.has(c.codePointAt(0) ?? 0) ? c : '?')).join('');
+class Writer extends PageWriter {
+  /** Tabs as four spaces. */
+  protected override drawable(text: string) {
+    return super.drawable(text.replace(/\t/g, '    '));
   }
 
   private wrap(text: string, font: PDFFont, size: number): string[] {
@@ -93,10 +73,7 @@ export async function feedbackPdf(
   const doc = await PDFDocument.create();
   doc.setTitle(`Class feedback: ${content.course}`);
   doc.setProducer('Level Up');
-  const wide = await embedWideFont(doc);
-  const out = wide
-    ? new Writer(doc, wide, wide)
-    : new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const out = new Writer(doc, ...(await embedPdfFonts(doc)));
   out.text(content.centre.name, { size: 10, grey: true });
   out.text(`Class feedback: ${content.course}`, { size: 18, bold: true, gap: 6 });
   out.text(`${classTime(content)}, ${content.teacher}`, { gap: 4 });
