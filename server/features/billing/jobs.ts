@@ -4,7 +4,7 @@
 // running per queue (and the run's singletonKey per cycle), so a slow run never piles up behind itself.
 import type { PrismaClient } from '../../generated/prisma/client';
 import { toDbDate } from '../../http/list';
-import { log } from '../../http/log';
+import { type ScheduledJob, type ScheduledJobs, scheduledJobs } from '../../jobs/scheduled-jobs';
 import type { MessageQueue } from '../../messaging/queue';
 import { todayUtc } from './invoice-view';
 import { reconcilePendingCharges } from './reconcile';
@@ -16,9 +16,7 @@ export const CYCLE_TICK_QUEUE = 'billing-cycle-tick';
 /** A RUNNING cycle whose run has not shown life for this long is taken up again by the tick. */
 export const STALLED_RUN_MS = 15 * 60_000;
 
-export interface BillingJobs {
-  stop(): Promise<void>;
-}
+export type BillingJobs = ScheduledJobs;
 
 /** Queues a cycle's run (once per cycle while one waits or runs). */
 export async function sendCycleRun(queue: MessageQueue, cycleId: number) {
@@ -49,8 +47,7 @@ export async function startBillingJobs(
   const { boss } = queue;
   // A failed run is not retried by pg-boss: the tick takes it up again from where it stands.
   const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 3600 } as const;
-  const workers: { name: string; id: string }[] = [];
-  const jobs: { name: string; cron?: string; run: (data: { cycleId?: number } | null) => Promise<unknown> }[] = [
+  const jobs: ScheduledJob<{ cycleId?: number }>[] = [
     {
       name: CYCLE_RUN_QUEUE,
       run: async (data) => {
@@ -59,29 +56,5 @@ export async function startBillingJobs(
     },
     { name: CYCLE_TICK_QUEUE, cron: '*/15 * * * *', run: () => billingTick(prisma, billing) },
   ];
-  for (const job of jobs) {
-    if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, options);
-    if (job.cron) await boss.schedule(job.name, job.cron, null, { tz: 'UTC' });
-    const id = await boss.work<{ cycleId?: number } | null>(
-      job.name,
-      { pollingIntervalSeconds: 10 },
-      async ([item]) => {
-        try {
-          await job.run(item?.data ?? null);
-        } catch (error) {
-          log('error', 'billing job failed', {
-            job: job.name,
-            error: error instanceof Error ? error.message : String(error),
-          });
-          throw error;
-        }
-      },
-    );
-    workers.push({ name: job.name, id });
-  }
-  return {
-    async stop() {
-      for (const w of workers) await boss.offWork(w.name, { id: w.id, wait: true });
-    },
-  };
+  return scheduledJobs(boss, jobs, options, 'billing job failed');
 }

@@ -2,7 +2,7 @@
 // job per tick (whichever process gets there), and a worker process runs it. `stately`: at most one
 // waiting and one running per job, so a slow run never piles up behind itself.
 import type { PrismaClient } from '../../../generated/prisma/client';
-import { log } from '../../../http/log';
+import { type ScheduledJob, type ScheduledJobs, scheduledJobs } from '../../../jobs/scheduled-jobs';
 import type { MessageQueue } from '../../../messaging/queue';
 import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
 import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
@@ -12,15 +12,9 @@ import { LOW_BALANCE_CURSOR, lastLedgerEntryId, runLowBalanceNotices } from './l
 
 export { runAwaitingConfirmationNotices, runClassChangeNotices, runFeedbackReminders, runLowBalanceNotices };
 
-interface NoticeJob {
-  name: string;
-  cron: string;
-  run: () => Promise<unknown>;
-}
+type NoticeJob = ScheduledJob<object> & { cron: string };
 
-export interface NoticeJobs {
-  stop(): Promise<void>;
-}
+export type NoticeJobs = ScheduledJobs;
 
 export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient): Promise<NoticeJobs> {
   const { boss } = queue;
@@ -43,28 +37,7 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
     },
     { name: 'notice-low-balance', cron: '* * * * *', run: () => runLowBalanceNotices(prisma, queue) },
   ];
-  const workers: { name: string; id: string }[] = [];
-  for (const job of jobs) {
-    // A failed run is not retried: the next tick runs it again from where it stands.
-    const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 } as const;
-    if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, options);
-    await boss.schedule(job.name, job.cron, null, { tz: 'UTC' });
-    const id = await boss.work(job.name, { pollingIntervalSeconds: 10 }, async () => {
-      try {
-        await job.run();
-      } catch (error) {
-        log('error', 'notice job failed', {
-          job: job.name,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        throw error;
-      }
-    });
-    workers.push({ name: job.name, id });
-  }
-  return {
-    async stop() {
-      for (const w of workers) await boss.offWork(w.name, { id: w.id, wait: true });
-    },
-  };
+  // A failed run is not retried: the next tick runs it again from where it stands.
+  const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 } as const;
+  return scheduledJobs(boss, jobs, options, 'notice job failed');
 }
