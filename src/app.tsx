@@ -55,6 +55,9 @@ export async function getInitialState(): Promise<InitialState> {
   // Only a 401 (or no token) signs out; an unreachable server shows the seed's network notice.
   if (load.failure) showRequestError(load.error);
   else if (!load.currentUser && !onSignInPage) history.replace(loginUrlFor(location));
+  // No network but a kept account (issue 11): the pages open as that user (the teacher's kept
+  // classes); their requests fail with the network notice until the connection returns.
+  if (load.failure && load.keptUser) return { currentUser: load.keptUser, settings: defaultSettings, fetchUserInfo };
   return { currentUser: load.currentUser, loadFailure: load.failure, settings: defaultSettings, fetchUserInfo };
 }
 

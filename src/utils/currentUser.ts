@@ -1,7 +1,7 @@
 import type { TAccount } from '../contracts/account';
 import { fetchAccount } from '../services/account';
 import { toRequestFailure } from './requestError';
-import { clearAllStorage, getToken } from './session';
+import { clearAllStorage, getToken, keepAccount, readKeptAccount } from './session';
 
 /**
  * Why the signed-in user could not be loaded although a token is kept: the server was not reached
@@ -10,24 +10,33 @@ import { clearAllStorage, getToken } from './session';
 export type UserLoadFailure = 'network' | 'server';
 
 export type UserLoad =
-  | { currentUser?: TAccount; failure?: undefined }
-  | { currentUser?: undefined; failure: UserLoadFailure; error: unknown };
+  | { currentUser?: TAccount; failure?: undefined; keptUser?: undefined }
+  | { currentUser?: undefined; failure: UserLoadFailure; error: unknown; keptUser?: TAccount };
+
+/** The account kept by the last successful load, or undefined (none, or not readable). */
+export function keptAccount(): TAccount | undefined {
+  const kept = readKeptAccount() as TAccount | null;
+  return kept && typeof kept.id === 'number' && Array.isArray(kept.authorities) ? kept : undefined;
+}
 
 /**
  * GET /api/account with the stored token. Only a 401 signs out (and, spec section 8, clears what
  * this app stored): an unreachable or failing server keeps the token, so the user is still signed
- * in once it answers again.
+ * in once it answers again. With no network, the account of the last load comes along (keptUser).
  */
 export async function loadCurrentUser(): Promise<UserLoad> {
   if (!getToken()) return {};
   try {
-    return { currentUser: await fetchAccount() };
+    const currentUser = await fetchAccount();
+    keepAccount(currentUser);
+    return { currentUser };
   } catch (error) {
     const { status, noResponse } = toRequestFailure(error);
     if (status === 401) {
       clearAllStorage();
       return {};
     }
-    return { failure: noResponse || status === undefined ? 'network' : 'server', error };
+    const failure = noResponse || status === undefined ? 'network' : 'server';
+    return { failure, error, keptUser: failure === 'network' ? keptAccount() : undefined };
   }
 }

@@ -146,6 +146,14 @@ test('with the API unreachable the user stays signed in and sees the network not
   ).toBeVisible();
   await expect(page).toHaveURL(/\/course$/);
   expect(await page.evaluate(() => localStorage.getItem('levelup-access-token'))).toBe(token);
+  // The account kept by the last load opens the page (issue 11: offline, a teacher reads kept classes).
+  await expect(menu(page).filter({ hasText: /^Course$/ })).toBeVisible();
+
+  // Without a kept account (an older session), the network error page offers Retry instead.
+  await page.evaluate(() => localStorage.removeItem('levelup-account'));
+  await page.goto('/course');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(menu(page).filter({ hasText: /^Course$/ })).toHaveCount(0);
 
   // The server answers again: Retry loads the user and the page, still signed in.
   await page.unroute('**/api/**');

@@ -201,14 +201,9 @@ test('a class moved by the centre meanwhile: the queued confirmation is refused,
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 
-  // The worker serves the shell offline, but the app then cannot load the signed-in user (GET
-  // /api/account) and src/app.tsx shows "Network error ... You are still signed in" instead of the
-  // route. Enabled once the layout renders routes from the stored authorities on a network failure.
-  test.fixme('a teacher who reloads the page offline still sees the kept classes', async ({
-    page,
-    context,
-    request,
-  }) => {
+  // The worker serves the shell offline; the app cannot load the signed-in user (GET /api/account)
+  // and opens the route as the account kept by the last load (src/utils/currentUser.ts).
+  test('a teacher who reloads the page offline still sees the kept classes', async ({ page, context, request }) => {
     const { id } = await teacherClass(request, 6);
     await signIn(page, 'teacher');
     await page.goto('/teacherConfirmation');

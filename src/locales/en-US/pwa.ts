@@ -4,5 +4,6 @@ export default {
   'pwa.update.description': 'Reload to use it. Save what you are typing first: the page reloads.',
   'pwa.update.reload': 'Reload',
   'pwa.offline.title': 'You are offline',
-  'pwa.offline.description': 'Pages already open stay readable; changes cannot be saved until the connection returns.',
+  'pwa.offline.description':
+    'Pages already open stay readable. Changes need the connection, except class confirmations: they are sent when it returns.',
 };
