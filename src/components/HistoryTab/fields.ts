@@ -81,6 +81,12 @@ const COMMON: Record<string, string> = {
   totalAmount: 'audit.field.totalAmount',
   blockers: 'audit.field.blockers',
   acknowledgeBlockers: 'audit.field.acknowledgeBlockers',
+  // The platform's billing writes on a centre (issue 10).
+  taxRate: 'billing.payment.taxRate',
+  creditBalance: 'billing.payment.creditBalance',
+  creditUpdate: 'audit.field.creditUpdate',
+  invoice: 'audit.field.invoice',
+  paidNote: 'audit.field.paidNote',
 };
 
 const BY_ENTITY: Partial<Record<TAuditEntity, Record<string, string>>> = {
@@ -114,6 +120,7 @@ export const MONEY_FIELDS = new Set([
   'balanceAfter',
   'totalAmount',
   'lowBalanceThreshold',
+  'creditBalance',
 ]);
 
 /** Code values shown through a locale id: `prefix + value`. */
@@ -122,6 +129,7 @@ export const VALUE_PREFIXES: Record<string, string> = {
   status: 'schedules.status.',
   courseType: 'schedules.courseType.',
   attendance: 'schedules.attendance.',
+  creditUpdate: 'billingCycles.credit.type.',
 };
 
 /** Payment types differ between term registrations (forms.paymentType) and classes (schedules.paymentType). */
