@@ -80,7 +80,10 @@ describe('password reset', () => {
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.tokenHash).not.toBe(key); // only its SHA-256 is stored
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
-    const message = await ctx.prisma.message.findFirstOrThrow({ where: { recipient: user.email } });
+    // The SMTP server has the email; the queue marks it SENT right after (another transaction).
+    const sent = () => ctx.prisma.message.findFirstOrThrow({ where: { recipient: user.email } });
+    await expect.poll(async () => (await sent()).status).toBe('SENT');
+    const message = await sent();
     expect(message).toMatchObject({
       template: 'password-reset',
       status: 'SENT',

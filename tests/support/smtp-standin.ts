@@ -41,6 +41,11 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
       });
     },
   });
+  // A client killed mid-session (tests/api/messages-sigkill.test.ts SIGKILLs its worker) resets its
+  // connection; that is the client's end, not a server fault: unheard, it would be an uncaught error.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(state, {
