@@ -54,6 +54,8 @@ test('in zh-CN the network notice is Chinese', async ({ page }) => {
   await page.getByRole('button', { name: buttonName(zh['pages.login.submit']) }).click();
   await expect(page).not.toHaveURL(/\/user\/login/);
   await page.route('**/api/**', (route) => route.abort());
+  // Without the account kept by the last load (which would open the page offline): the Retry page.
+  await page.evaluate(() => localStorage.removeItem('levelup-account'));
   await page.goto('/course');
   await expect(page.locator('.ant-notification-notice', { hasText: zh['request.error.network'] })).toBeVisible();
   await expect(page.getByRole('button', { name: buttonName(zh['common.retry']) })).toBeVisible();
