@@ -28,7 +28,8 @@ const defaultSettings: ProLayoutProps = {
       colorTextMenuItemHover: '#ffffff',
       colorTextMenuTitle: '#ffffff',
       colorTextSubMenuSelected: '#ffffff',
-      colorBgMenuItemSelected: '#1890ff',
+      // White text on the selected item: #0958d9 (6.16:1), the brand blue's darker shade (issue 19).
+      colorBgMenuItemSelected: '#0958d9',
       colorBgMenuItemHover: 'rgba(255,255,255,0.08)',
       colorBgMenuItemCollapsedElevated: '#001529',
       colorTextCollapsedButton: 'rgba(255,255,255,0.75)',

@@ -5,6 +5,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import defaultSettings from '../config/defaultSettings';
 import AvatarDropdown from './components/AvatarDropdown';
 import LanguageSwitch from './components/LanguageSwitch';
+import SkipLink, { MAIN_CONTENT_ID } from './components/SkipLink';
 import type { TAccount } from './contracts/account';
 import { errorConfig, showRequestError } from './requestErrorConfig';
 import { reloadOnChunkError, watchChunkLoadErrors } from './utils/chunkReload';
@@ -88,8 +89,11 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
       <UserLoadFailed failure={initialState.loadFailure} />
     ) : (
       <>
+        <SkipLink />
         <OverdueBanner user={initialState?.currentUser} />
-        {children}
+        <div id={MAIN_CONTENT_ID} tabIndex={-1}>
+          {children}
+        </div>
       </>
     ),
 });

@@ -1,3 +1,4 @@
+import a11y from './en-US/a11y';
 import account from './en-US/account';
 import audit from './en-US/audit';
 import billing from './en-US/billing';
@@ -23,6 +24,7 @@ import vouchers from './en-US/vouchers';
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
 export default {
   ...common,
+  ...a11y,
   ...account,
   ...menu,
   ...pages,

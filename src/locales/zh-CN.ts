@@ -1,3 +1,4 @@
+import a11y from './zh-CN/a11y';
 import account from './zh-CN/account';
 import audit from './zh-CN/audit';
 import billing from './zh-CN/billing';
@@ -23,6 +24,7 @@ import vouchers from './zh-CN/vouchers';
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
 export default {
   ...common,
+  ...a11y,
   ...account,
   ...menu,
   ...pages,

@@ -1,6 +1,6 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Card, Empty } from 'antd';
+import PageContainer from '@/components/PageContainer';
 
 /**
  * The honest page of a feature that a later issue builds: its title and a plain statement that it

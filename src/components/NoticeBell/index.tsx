@@ -35,7 +35,10 @@ export default function NoticeBell() {
     return () => window.removeEventListener('focus', onFocus);
   }, [refresh]);
 
-  const label = intl.formatMessage({ id: 'notices.bell' });
+  // The name says what the badge shows (WCAG 2.5.3): "Notifications, 3 unread".
+  const label = unread
+    ? intl.formatMessage({ id: 'a11y.notifications' }, { count: unread })
+    : intl.formatMessage({ id: 'notices.bell' });
   return (
     <Popover
       open={open}

@@ -1,9 +1,10 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns, ProTable } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns, ProTable } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Button, message, type TableProps } from 'antd';
+import { Button, type CheckboxProps, message, type TableProps } from 'antd';
 import { type MutableRefObject, type ReactNode, useRef, useState } from 'react';
 import type { ImportConfig } from '@/components/ImportDialog';
+import PageContainer from '@/components/PageContainer';
 import type { ListResult, Query } from '@/services/http';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
@@ -48,6 +49,8 @@ export interface RecordListPageProps<T extends { id: number }> {
    * `clear` empties the selection.
    */
   batchActions?: (selected: T[], clear: () => void) => ReactNode;
+  /** What a row's selection checkbox is called for a screen reader ("Select Hannah Gagnon"). */
+  rowName?: (record: T) => string;
   /** Rows that open to show more (a class's students): antd's `expandable`. */
   expandable?: TableProps<T>['expandable'];
   /** Left of the toolbar, before the search box (e.g. a Paid / Unpaid switch). */
@@ -141,7 +144,22 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
       // shows more columns than fit ('max-content' would let long text widen ellipsis columns).
       scroll={{ x: '100%' }}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      rowSelection={props.batchActions ? { preserveSelectedRowKeys: true } : false}
+      rowSelection={
+        props.batchActions
+          ? {
+              preserveSelectedRowKeys: true,
+              // Every checkbox has a name (WCAG 4.1.2): "Select Hannah Gagnon", not an unlabelled box.
+              // antd's type leaves out aria-*, which its Checkbox passes on to the <input>.
+              getCheckboxProps: (record) =>
+                ({
+                  'aria-label': intl.formatMessage(
+                    { id: 'a11y.selectRow' },
+                    { name: props.rowName?.(record) ?? String(record.id) },
+                  ),
+                }) as unknown as CheckboxProps,
+            }
+          : false
+      }
       tableAlertOptionRender={
         props.batchActions
           ? ({ selectedRows, onCleanSelected }) => props.batchActions?.(selectedRows, onCleanSelected)

@@ -1,7 +1,7 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Button, Card, Grid, Result, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import PageContainer from '@/components/PageContainer';
 import NotificationSettingsCard from '@/pages/Profile/components/NotificationSettingsCard';
 import CalendarFeed from '@/pages/Schedule/TeacherAvailability/components/CalendarFeed';
 import { myCalendarFeed, newMyCalendarFeed, revokeMyCalendarFeed } from '@/services/schedules';

@@ -1,6 +1,6 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useModel } from '@umijs/max';
 import { Card, Typography } from 'antd';
+import PageContainer from '@/components/PageContainer';
 import { displayName } from '@/utils/displayName';
 
 /** /admin/sub-page: the welcome page of the admin group (no right needed beyond signing in). */

@@ -1,6 +1,6 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useNavigate, useSearchParams } from '@umijs/max';
 import { Tabs } from 'antd';
+import PageContainer from '@/components/PageContainer';
 import CentresTab from './CentresTab';
 import CurrentCycle from './CurrentCycle';
 import InvoicesTab from './InvoicesTab';

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer, type ProColumns } from '@ant-design/pro-components';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { getLocale, Link, useAccess, useIntl, useNavigate, useSearchParams } from '@umijs/max';
 import { Button, Card, Empty, Flex, Select, Statistic, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import PageContainer from '@/components/PageContainer';
 import RecordListPage from '@/components/RecordListPage';
 import { formatInvoiceNumber, type TCreditEntry, type TPaymentInfo } from '@/contracts/billing';
 import { centreOptions } from '@/services/billingCentres';
@@ -120,6 +121,7 @@ export default function CreditBalanceHistoryPage() {
       filterOption={false}
       onSearch={findCentres}
       placeholder={t('billingCycles.credit.chooseCentre')}
+      aria-label={t('billingCycles.credit.chooseCentre')}
       style={{ width: 280 }}
       value={organisationId}
       options={

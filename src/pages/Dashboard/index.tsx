@@ -1,7 +1,7 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
 import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import PageContainer from '@/components/PageContainer';
 import type { TDashboard } from '@/contracts/dashboard';
 import FeedbackIssues from './components/FeedbackIssues';
 import LowBalance from './components/LowBalance';

@@ -212,7 +212,7 @@ export default function ComposeTab({ onSent }: { onSent?: (batchId: number) => v
               </Col>
             </Row>
             <ProFormCheckbox name="lowBalance">{t('email.compose.lowBalance')}</ProFormCheckbox>
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('email.compose.filtersHelp')}</div>
+            <div style={{ color: 'rgba(0,0,0,0.6)' }}>{t('email.compose.filtersHelp')}</div>
           </Card>
           <Card size="small" title={t('email.compose.message')}>
             <ProFormSelect
@@ -279,6 +279,7 @@ export default function ComposeTab({ onSent }: { onSent?: (batchId: number) => v
           <Card size="small" title={t('email.compose.previewTitle')}>
             <Select
               style={{ width: '100%', marginBottom: 12 }}
+              aria-label={t('email.compose.previewTitle')}
               placeholder={t('email.compose.previewFirst')}
               allowClear
               showSearch

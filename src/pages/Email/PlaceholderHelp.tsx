@@ -26,7 +26,7 @@ export default function PlaceholderHelp({ onInsert }: { onInsert?: (placeholder:
   const intl = useIntl();
   return (
     <div className="email-placeholders">
-      <div style={{ color: 'rgba(0,0,0,0.45)', marginBottom: 4 }}>
+      <div style={{ color: 'rgba(0,0,0,0.6)', marginBottom: 4 }}>
         {intl.formatMessage({ id: onInsert ? 'email.placeholders.helpInsert' : 'email.placeholders.help' })}
       </div>
       <Space size={[4, 4]} wrap>

@@ -1,6 +1,6 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useLocation, useNavigate, useSearchParams } from '@umijs/max';
 import { Tabs } from 'antd';
+import PageContainer from '@/components/PageContainer';
 import ComposeTab from './ComposeTab';
 import HistoryTab from './HistoryTab';
 import TemplatesTab from './TemplatesTab';

@@ -1,5 +1,5 @@
 import { CreditCardOutlined } from '@ant-design/icons';
-import { type ActionType, PageContainer } from '@ant-design/pro-components';
+import type { ActionType } from '@ant-design/pro-components';
 import { getLocale, useAccess, useIntl, useNavigate, useSearchParams } from '@umijs/max';
 import {
   Alert,
@@ -19,6 +19,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { runBillingWrite } from '@/components/BillingModal/messages';
 import InvoiceList, { getInvoice, withoutInvoice } from '@/components/InvoiceList';
+import PageContainer from '@/components/PageContainer';
 import type { RowAction } from '@/components/RecordListPage';
 import type { TBillingStatus, TInvoice, TPaymentInfo } from '@/contracts/billing';
 import { centreOptions } from '@/services/billingCentres';

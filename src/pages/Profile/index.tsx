@@ -1,6 +1,6 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useAccess, useIntl, useModel } from '@umijs/max';
 import { Card, Space } from 'antd';
+import PageContainer from '@/components/PageContainer';
 import AccountForm from './components/AccountForm';
 import ChangePasswordForm from './components/ChangePasswordForm';
 import FeedbackRemindersCard from './components/FeedbackRemindersCard';

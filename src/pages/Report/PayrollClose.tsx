@@ -220,7 +220,7 @@ export default function PayrollClose() {
                       label: (
                         <Space size={6}>
                           {t('payroll.tab.adjustments')}
-                          <Badge count={adjustments.length} showZero color="#8c8c8c" />
+                          <Badge count={adjustments.length} showZero color="#595959" />
                         </Space>
                       ),
                       children: <AdjustmentsTable adjustments={adjustments} format={format} />,

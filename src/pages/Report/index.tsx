@@ -1,7 +1,7 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useSearchParams } from '@umijs/max';
 import { Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
+import PageContainer from '@/components/PageContainer';
 import PurchaseHistoryTab from './PurchaseHistoryTab';
 import TeacherSalaryTab from './TeacherSalaryTab';
 

@@ -92,6 +92,7 @@ export default function StudentPage() {
       }
       exportFile={{ url: '/api/students/export', fileName: 'students.xlsx' }}
       rowActions={rowActions}
+      rowName={(s) => `${s.firstName} ${s.lastName}`}
       batchActions={(selected, clear) =>
         inactivePage ? (
           <Button type="link" size="small" onClick={clear}>

@@ -1,7 +1,7 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useParams } from '@umijs/max';
 import { Button, Card, Result, Spin, Tabs } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import PageContainer from '@/components/PageContainer';
 import type { TStudent } from '@/contracts/students';
 import NotFoundPage from '@/pages/Exception/404';
 import { showRequestError } from '@/requestErrorConfig';

@@ -1,8 +1,8 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useModel } from '@umijs/max';
 import { Alert, Badge, Button, Empty, Flex, Grid, message, Result, Spin, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { feedbackDue } from '@/components/FeedbackForm/service';
+import PageContainer from '@/components/PageContainer';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import type { TConfirmBody, TSchedule } from '@/contracts/schedules';
 import { failureText } from '@/pages/Schedule/TableView/components/labels';

@@ -10,13 +10,13 @@ export default function Totals({ summary, calendarLink }: { summary?: TDashboard
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const tile = (title: string, value: number | undefined, to: string, icon: ReactNode, extra?: string) => (
     <Col xs={12} md={6}>
-      <Link to={to} aria-label={title}>
+      <Link to={to}>
         <Card hoverable size="small" loading={!summary}>
           <Statistic
             title={title}
             value={value}
             prefix={icon}
-            suffix={extra ? <span style={{ fontSize: 13, color: 'rgba(0,0,0,0.45)' }}>{extra}</span> : undefined}
+            suffix={extra ? <span style={{ fontSize: 13, color: 'rgba(0,0,0,0.6)' }}>{extra}</span> : undefined}
           />
         </Card>
       </Link>

@@ -1,7 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { PlusOutlined } from '@ant-design/icons';
-import { PageContainer } from '@ant-design/pro-components';
 import { getLocale, useIntl, useSearchParams } from '@umijs/max';
 import { Button, Card, message, Space, Typography } from 'antd';
 import {
@@ -16,6 +15,7 @@ import {
 } from 'react';
 import { Calendar, type SlotInfo, type View } from 'react-big-calendar';
 import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import PageContainer from '@/components/PageContainer';
 import { useCentre } from '@/components/RecordForm/defaults';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { scheduleRuleText } from '@/components/ScheduleForm/rules';

@@ -133,6 +133,7 @@ export default function ScheduleTablePage() {
         expandedRowKeys: expanded,
         onExpandedRowsChange: setExpanded,
       }}
+      rowName={(s) => `${s.course.name} ${format.dateTime(s.startAt)}`}
       batchActions={(selected, clear) => (
         <Popconfirm
           title={t('scheduleViews.table.confirmCancelSelected', { count: selected.length })}

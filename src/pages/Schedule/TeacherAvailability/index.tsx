@@ -1,7 +1,7 @@
-import { PageContainer } from '@ant-design/pro-components';
 import { useIntl, useSearchParams } from '@umijs/max';
 import { Button, Col, Empty, Result, Row, Select, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import PageContainer from '@/components/PageContainer';
 import type { TNamed } from '@/contracts/courses';
 import type { TAvailability } from '@/contracts/schedules';
 import { teacherOptions } from '@/services/courses';

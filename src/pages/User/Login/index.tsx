@@ -58,7 +58,7 @@ export default function LoginPage() {
         <div style={{ textAlign: 'center', marginBottom: 40 }}>
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 16, height: 44 }}>
             <img alt="" src="/logo.svg" height={44} />
-            <span style={{ fontSize: 33, fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>Level Up</span>
+            <h1 style={{ margin: 0, fontSize: 33, fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>Level Up</h1>
           </div>
           <div style={{ marginTop: 12, fontSize: 14, color: 'rgba(0, 0, 0, 0.65)' }}>{t('pages.login.subTitle')}</div>
         </div>

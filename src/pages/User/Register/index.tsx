@@ -64,7 +64,7 @@ export default function RegisterPage() {
       <LoginForm<RegisterValues>
         form={form}
         logo={<img alt="" src="/logo.svg" />}
-        title="Level Up"
+        title={<h1 className="levelup-page-title">Level Up</h1>}
         subTitle={t('pages.register.title')}
         initialValues={{ timeZone: zones.initial, currency: DEFAULT_CURRENCY }}
         submitter={{ searchConfig: { submitText: t('pages.register.submit') } }}

@@ -63,7 +63,9 @@ function RequestForm({ t }: { t: Translate }) {
   };
   return (
     <>
-      <Typography.Title level={3}>{t('pages.reset.requestTitle')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('pages.reset.requestTitle')}
+      </Typography.Title>
       {sent !== undefined ? (
         <Alert type="success" showIcon message={t('pages.reset.sent', { minutes: sent })} />
       ) : (
@@ -116,7 +118,9 @@ function NewPasswordForm({ resetKey, t }: { resetKey: string; t: Translate }) {
   };
   return (
     <>
-      <Typography.Title level={3}>{t('pages.reset.title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('pages.reset.title')}
+      </Typography.Title>
       {failure && (
         <Alert
           style={{ marginBottom: 24 }}
