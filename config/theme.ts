@@ -32,6 +32,10 @@ export const accessibleTheme = {
     colorLinkActive: PRIMARY_TEXT_ACTIVE,
     colorInfo: PRIMARY_TEXT,
     colorError: ERROR_TEXT,
+    // Text in the status colours (Typography type="success", form messages...).
+    colorSuccessText: SUCCESS_TEXT,
+    colorWarningText: WARNING_TEXT,
+    colorErrorText: ERROR_TEXT,
     colorTextDescription: SECONDARY_TEXT,
     colorTextTertiary: SECONDARY_TEXT,
   },
@@ -54,7 +58,6 @@ export const accessibleTheme = {
     Steps: primaryText,
     Menu: { itemSelectedColor: PRIMARY_TEXT, itemSelectedBg: '#e6f4ff', darkItemSelectedBg: PRIMARY_TEXT },
     Select: { optionSelectedColor: 'rgba(0, 0, 0, 0.88)' },
-    Typography: { colorSuccess: SUCCESS_TEXT, colorWarning: WARNING_TEXT, colorError: ERROR_TEXT },
     // Tags: the preset colours' text is the palette's 7th shade on its 1st, too pale for some.
     Tag: {
       colorSuccess: SUCCESS_TEXT,

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { getLocale, history, type RequestConfig, type RunTimeLayoutConfig } from '@umijs/max';
+import { getLocale, history, Link, type RequestConfig, type RunTimeLayoutConfig } from '@umijs/max';
 import type { ConfigProviderProps } from 'antd/es/config-provider';
 import { type ComponentType, lazy, Suspense } from 'react';
 import defaultSettings from '../config/defaultSettings';
@@ -65,6 +65,14 @@ export async function getInitialState(): Promise<InitialState> {
 export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   ...initialState?.settings,
   logo: '/logo.svg',
+  // The menu's "Level Up" is a brand, not the page's heading: ProLayout draws it as an h1, which gave
+  // every page two (issue 19). The same look as a span; the page's own title is the h1.
+  menuHeaderRender: (logo, title) => (
+    <Link to="/">
+      {logo}
+      {title && <span className="levelup-brand">Level Up</span>}
+    </Link>
+  ),
   rightContentRender: false,
   actionsRender: () => [
     ...(initialState?.currentUser ? [<NoticeBell key="notices" />] : []),

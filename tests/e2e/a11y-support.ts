@@ -1,0 +1,84 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import routes, { type AppRoute } from '../../config/routes';
+import { hasRight } from '../../src/contracts/permissions';
+import { TOKEN_KEY } from '../../src/utils/session';
+import { DEMO_PASSWORD } from './support';
+
+/** The demo's sign-ins and their authorities (GET /api/account). */
+export const ROLES = {
+  admin: ['ROLE_ADMIN', 'ROLE_OPERATOR'],
+  operator: ['ROLE_OPERATOR'],
+  teacher: ['ROLE_TEACHER'],
+  system: ['ROLE_SYSTEM'],
+} as const;
+export type DemoLogin = keyof typeof ROLES;
+
+export const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 850 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+export const LOCALES = ['en-US', 'zh-CN'] as const;
+
+function flatten(list: AppRoute[]): AppRoute[] {
+  return list.flatMap((route) => [route, ...flatten(route.routes ?? [])]);
+}
+
+/**
+ * Every page of the route table that `login` may open (its right, or none needed), from
+ * config/routes.ts itself, so that a new route is checked without a line here. Pages of /user/* are
+ * the signed-out ones.
+ */
+export function pagesOf(login: DemoLogin | 'anonymous'): string[] {
+  return flatten(routes)
+    .filter((route) => route.component && !route.redirect && route.path !== '*' && route.path !== '/')
+    .filter((route) => {
+      const signInPage = route.path.startsWith('/user/');
+      if (login === 'anonymous') return signInPage;
+      return !signInPage && (!route.access || hasRight([...ROLES[login]], route.access));
+    })
+    .map((route) => route.path);
+}
+
+export async function tokenOf(request: APIRequestContext, login: DemoLogin): Promise<string> {
+  const res = await request.post('/api/authenticate', {
+    data: { username: login, password: DEMO_PASSWORD, rememberMe: true },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { id_token: string }).id_token;
+}
+
+/** Before any script of the page: the UI language and, when given, the sign-in token. */
+export async function prepare(page: Page, locale: string, token?: string): Promise<void> {
+  await page.addInitScript(
+    ([localeKey, locale, tokenKey, token]) => {
+      localStorage.setItem(localeKey, locale);
+      if (token) localStorage.setItem(tokenKey, token);
+    },
+    ['umi_locale', locale, TOKEN_KEY, token ?? ''] as const,
+  );
+}
+
+/** Waits until the page has drawn its data: no request in flight, no spinner, no skeleton. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(300); // antd's fade-ins (contrast is measured on the final colours)
+}
+
+/**
+ * axe-core's WCAG 2.2 A/AA rules and its best practices: a critical or serious violation fails, listed
+ * by rule, with the elements (at most 5 each) and axe's summary of what is wrong.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')}\n      ${(n.failureSummary ?? '').replace(/\n/g, ' ')}`)
+        .join('\n');
+      return `${v.id} (${v.impact}, ${v.nodes.length} element(s)): ${v.help}\n${nodes}`;
+    });
+}
