@@ -7,4 +7,5 @@ export default {
   'scheduleNow.state.CANCELLED': 'Cancelled',
   'scheduleNow.legend': 'Legend',
   'scheduleNow.legend.teacherColour': 'Colour: the teacher',
+  'scheduleNow.move': 'Move to another time',
 };

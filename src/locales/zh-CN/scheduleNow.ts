@@ -7,4 +7,5 @@ export default {
   'scheduleNow.state.CANCELLED': '已取消',
   'scheduleNow.legend': '图例',
   'scheduleNow.legend.teacherColour': '颜色：授课老师',
+  'scheduleNow.move': '改到其他时间',
 };

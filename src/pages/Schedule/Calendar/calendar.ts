@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { dayjsLocalizer, type View } from 'react-big-calendar';
 import type { TAvailability, TScheduleEvent } from '@/contracts/schedules';
 import { toWallDate } from '../../../components/ScheduleForm/zone';
+import { classState, type TClassState } from '../../../contracts/class-state';
 
 /**
  * The calendar draws browser-local Dates whose wall clock is the centre's (toWallDate): the zone is
@@ -97,11 +98,14 @@ export interface CalendarEvent {
   start: Date;
   end: Date;
   source: TScheduleEvent;
+  /** Where the class stands when the range was loaded (classState): each state has its own look. */
+  state: TClassState;
 }
 
 /** The reply's classes as calendar events, their times read on the centre's wall clock. */
-export function toEvents(classes: readonly TScheduleEvent[], zone: string): CalendarEvent[] {
+export function toEvents(classes: readonly TScheduleEvent[], zone: string, now = new Date()): CalendarEvent[] {
   return classes.map((source) => ({
+    state: classState(source, now),
     id: source.id,
     title: source.studentNames.length
       ? `${source.course.name} · ${source.studentNames.join(', ')}`
@@ -134,12 +138,30 @@ export function visibleRange(date: Date, view: View): { start: Date; end: Date }
 }
 export const AGENDA_DAYS = 30;
 
-/** Teacher colours are '#rrggbb'; text on them is black or white, whichever reads better. */
-export function textOn(colour: string): string {
+/** WCAG relative luminance of '#rrggbb' (undefined for anything else). */
+function luminance(colour: string): number | undefined {
   const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
-  if (!rgb) return '#fff';
-  const [r, g, b] = rgb.slice(1).map((hex) => Number.parseInt(hex, 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? 'rgba(0,0,0,0.88)' : '#fff';
+  if (!rgb) return undefined;
+  const [r, g, b] = rgb.slice(1).map((hex) => {
+    const c = Number.parseInt(hex, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two '#rrggbb' colours. */
+export function contrast(a: string, b: string): number {
+  const [la, lb] = [luminance(a) ?? 0, luminance(b) ?? 0];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * Teacher colours are '#rrggbb'; text on them is black or white, whichever contrasts more. One of the
+ * two always reaches at least 4.58:1, so every teacher colour keeps its text readable (WCAG 1.4.3).
+ */
+export function textOn(colour: string): string {
+  if (luminance(colour) === undefined) return '#fff';
+  return contrast(colour, '#000000') >= contrast(colour, '#ffffff') ? '#000' : '#fff';
 }
 
 export interface BackgroundEvent {
