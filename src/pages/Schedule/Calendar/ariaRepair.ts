@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { useCallback, useRef } from 'react';
 
 /**
  * react-big-calendar's week and day views mark their all-day row as a table row group and row without
@@ -12,13 +12,15 @@ export function removeBrokenRoles(root: ParentNode) {
   for (const element of root.querySelectorAll(BROKEN)) element.removeAttribute('role');
 }
 
-export function useAriaRepair(container: RefObject<HTMLElement>) {
-  useEffect(() => {
-    const root = container.current;
+/** A callback ref for the calendar's box: repairs the roles whenever the calendar draws. */
+export function useAriaRepair() {
+  const observer = useRef<MutationObserver>();
+  return useCallback((root: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = undefined;
     if (!root) return;
     removeBrokenRoles(root);
-    const observer = new MutationObserver(() => removeBrokenRoles(root));
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [container]);
+    observer.current = new MutationObserver(() => removeBrokenRoles(root));
+    observer.current.observe(root, { childList: true, subtree: true });
+  }, []);
 }

@@ -84,8 +84,7 @@ export default function ScheduleCalendarPage() {
   );
   const zone = knownZone(useCentre().timeZone);
   const format = useFormat();
-  const calendarBox = useRef<HTMLDivElement>(null);
-  useAriaRepair(calendarBox);
+  const calendarBox = useAriaRepair();
   const dialogs = useScheduleDialogs();
   // ?date=YYYY-MM-DD&view=week opens on that day and view (a link to a class's week).
   const [search] = useSearchParams();
@@ -219,6 +218,7 @@ export default function ScheduleCalendarPage() {
           <Legend events={events} />
           <OpenEventContext.Provider value={setDetailsId}>
             <div
+              ref={calendarBox}
               className="schedule-calendar"
               aria-busy={loading}
               style={{ height: 'max(600px, calc(100vh - 270px))' }}
