@@ -38,7 +38,15 @@ export function useEventText() {
  * tooltip and, on keyboard focus, in a box beside it. `focusable` for month and agenda views, whose
  * event boxes cannot take focus themselves (the week and day views' boxes are buttons already).
  */
-function EventBody({ event, focusable }: { event: CalendarEvent | BackgroundEvent; focusable: boolean }) {
+function EventBody({
+  event,
+  focusable,
+  time,
+}: {
+  event: CalendarEvent | BackgroundEvent;
+  focusable: boolean;
+  time?: boolean;
+}) {
   const open = useContext(OpenEventContext);
   const text = useEventText();
   if (!('source' in event)) return <span>{event.title}</span>;
@@ -54,7 +62,7 @@ function EventBody({ event, focusable }: { event: CalendarEvent | BackgroundEven
       className="schedule-event-body"
       {...(focusable ? { role: 'button', tabIndex: 0, title: full, 'aria-label': full, onKeyDown } : {})}
     >
-      {STATE_ICONS[event.state]} {focusable && <span className="schedule-event-time">{hhmm(event.start)}</span>}{' '}
+      {STATE_ICONS[event.state]} {time && <span className="schedule-event-time">{hhmm(event.start)}</span>}{' '}
       <span>{event.source.course.name}</span>
       <span className="schedule-event-teacher">{` · ${event.source.teacher.name}`}</span>
       <span className="schedule-event-full" aria-hidden>
@@ -65,6 +73,10 @@ function EventBody({ event, focusable }: { event: CalendarEvent | BackgroundEven
 }
 
 export const FocusableEvent = ({ event }: { event: CalendarEvent | BackgroundEvent }) => (
+  <EventBody event={event} focusable time />
+);
+/** The agenda has its own time column. */
+export const AgendaEvent = ({ event }: { event: CalendarEvent | BackgroundEvent }) => (
   <EventBody event={event} focusable />
 );
 export const TimeEvent = ({ event }: { event: CalendarEvent | BackgroundEvent }) => (

@@ -39,7 +39,7 @@ import {
   toEvents,
   visibleRange,
 } from './calendar';
-import { FocusableEvent, OpenEventContext, TimeEvent, useEventText } from './EventContent';
+import { AgendaEvent, FocusableEvent, OpenEventContext, TimeEvent, useEventText } from './EventContent';
 import EventDetails from './EventDetails';
 import Filters, { type CalendarFilters } from './Filters';
 import Legend from './Legend';
@@ -63,7 +63,7 @@ const PlainHeader = ({ label }: { label: ReactNode }) => <span>{label}</span>;
 const COMPONENTS = {
   event: TimeEvent,
   month: { event: FocusableEvent },
-  agenda: { event: FocusableEvent },
+  agenda: { event: AgendaEvent },
   week: { header: PlainHeader },
   work_week: { header: PlainHeader },
   day: { header: PlainHeader },
