@@ -38,8 +38,19 @@ async function focused(page: Page): Promise<Focused> {
 }
 
 async function expectFocusVisible(page: Page) {
-  const now = await focused(page);
-  expect(now.ok, now.why).toBe(true);
+  // A field draws its focus shadow on the render after the focus event: give it a moment.
+  let why = '';
+  await expect
+    .poll(
+      async () => {
+        const now = await focused(page);
+        why = now.why;
+        return now.ok;
+      },
+      { timeout: 3_000, message: `focus visible: ${why}` },
+    )
+    .toBe(true)
+    .catch(() => expect(false, why).toBe(true));
 }
 
 /** Tab (or Shift+Tab) until the focused element matches; it must then show its focus. */
