@@ -15,6 +15,8 @@ export const ZTodayClass = z.object({
   status: z.enum(['PLANNED', 'COMPLETED']),
   /** Completed by the teacher's (or an operator's) confirmation. */
   confirmed: z.boolean(),
+  /** Started and not confirmed yet (`classState`): a class still to come is never "not confirmed". */
+  awaitingConfirmation: z.boolean(),
   course: ZPersonRef,
   teacher: ZPersonRef,
   students: z.array(ZPersonRef),

@@ -16,6 +16,7 @@ import payroll from './en-US/payroll';
 import pwa from './en-US/pwa';
 import reports from './en-US/reports';
 import request from './en-US/request';
+import scheduleNow from './en-US/scheduleNow';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
 import teacherOffline from './en-US/teacherOffline';
@@ -33,6 +34,7 @@ export default {
   ...forms,
   ...schedules,
   ...scheduleViews,
+  ...scheduleNow,
   ...vouchers,
   ...payroll,
   ...dashboard,

@@ -16,6 +16,7 @@ import payroll from './zh-CN/payroll';
 import pwa from './zh-CN/pwa';
 import reports from './zh-CN/reports';
 import request from './zh-CN/request';
+import scheduleNow from './zh-CN/scheduleNow';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
 import teacherOffline from './zh-CN/teacherOffline';
@@ -33,6 +34,7 @@ export default {
   ...forms,
   ...schedules,
   ...scheduleViews,
+  ...scheduleNow,
   ...vouchers,
   ...payroll,
   ...dashboard,

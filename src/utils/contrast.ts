@@ -23,9 +23,7 @@ export function contrastRatio(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** Black-ish or white text, whichever reads better on `background` (e.g. a teacher's colour). */
-export function readableTextOn(background: string): '#ffffff' | 'rgba(0, 0, 0, 0.88)' {
-  return contrastRatio('#ffffff', background) >= contrastRatio('#1f1f1f', background)
-    ? '#ffffff'
-    : 'rgba(0, 0, 0, 0.88)';
+/** Black or white text, whichever contrasts more with `background` (e.g. a teacher's colour). */
+export function readableTextOn(background: string): '#000' | '#fff' {
+  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000' : '#fff';
 }

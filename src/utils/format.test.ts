@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeFormatter } from './format';
+import { addDays, makeFormatter } from './format';
 
 describe('makeFormatter', () => {
   it('keeps the defaults for settings given as undefined (the platform user has no centre)', () => {
@@ -32,5 +32,26 @@ describe('makeFormatter', () => {
 
   it('falls back to the default zone for a zone it does not know', () => {
     expect(makeFormatter({ timeZone: 'Mars/Base' }).dayOf('2026-11-22T02:30:00.000Z')).toBe('2026-11-21');
+  });
+
+  it('gives one 24-hour time and ISO-like day, month and range labels per language', () => {
+    const en = makeFormatter({ timeZone: 'America/Toronto', locale: 'en-US' });
+    const zh = makeFormatter({ timeZone: 'America/Toronto', locale: 'zh-CN' });
+    // 20:30 UTC is 15:30 in Toronto: never "03:30 PM".
+    expect(en.time('2026-11-25T20:30:00.000Z')).toBe('15:30');
+    expect(zh.time('2026-11-25T20:30:00.000Z')).toBe('15:30');
+    expect(en.dayLabel('2026-11-25')).toBe('Wednesday 2026-11-25');
+    expect(zh.dayLabel('2026-11-25')).toBe('2026-11-25 星期三');
+    expect(en.monthLabel('2026-11-25')).toBe('November 2026');
+    expect(zh.monthLabel('2026-11-01')).toBe('2026年11月');
+    expect(en.rangeLabel('2026-11-25', '2026-12-25')).toBe('2026-11-25 – 2026-12-25');
+    expect(zh.rangeLabel('2026-11-25', '2026-11-25')).toBe('2026-11-25');
+  });
+
+  it("knows today in the centre's zone and adds days across month ends", () => {
+    const today = makeFormatter({ timeZone: 'Pacific/Kiritimati' }).today();
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(addDays('2026-11-28', 7)).toBe('2026-12-05');
+    expect(addDays('2027-03-01', -1)).toBe('2027-02-28');
   });
 });

@@ -27,7 +27,20 @@ export interface Formatter {
   dayOf: (timestamp: string | null | undefined) => string;
   /** A UTC timestamp in the centre's zone ('YYYY-MM-DD HH:mm'). */
   dateTime: (timestamp: string | null | undefined) => string;
+  /** The 24-hour time of a UTC timestamp in the centre's zone ('HH:mm'), in every language. */
+  time: (timestamp: string | null | undefined) => string;
+  /** Today in the centre's zone ('YYYY-MM-DD'). */
+  today: () => string;
+  /** A day with its weekday: "Wednesday 2026-11-25", "2026-11-25 星期三". */
+  dayLabel: (day: string) => string;
+  /** A month: "November 2026", "2026年11月". */
+  monthLabel: (day: string) => string;
+  /** A range of days: "2026-11-25 – 2026-12-25" (one day when both are the same). */
+  rangeLabel: (from: string, to: string) => string;
 }
+
+/** 'YYYY-MM-DD' plus a number of days (calendar arithmetic, no zone). */
+export const addDays = (day: string, days: number) => dayjs.utc(day.slice(0, 10)).add(days, 'day').format('YYYY-MM-DD');
 
 /** Builds the formatters once per centre and language (Intl.NumberFormat is costly to create). */
 export function makeFormatter(settings: Partial<FormatSettings> = {}): Formatter {
@@ -43,6 +56,14 @@ export function makeFormatter(settings: Partial<FormatSettings> = {}): Formatter
   }
   const zone = isZone(timeZone) ? timeZone : DEFAULT_FORMAT.timeZone;
   const inZone = (timestamp: string) => dayjs.utc(timestamp).tz(zone);
+  // Weekday and month names in the reader's language; the numbers stay ISO in every language.
+  const names = (options: Intl.DateTimeFormatOptions) => {
+    const intl = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    return (day: string) => intl.format(dayjs.utc(day.slice(0, 10)).toDate());
+  };
+  const weekday = names({ weekday: 'long' });
+  const month = names({ year: 'numeric', month: 'long' });
+  const chinese = locale.toLowerCase().startsWith('zh');
   return {
     money: (amount) => {
       if (amount === null || amount === undefined || amount === '') return '';
@@ -54,6 +75,12 @@ export function makeFormatter(settings: Partial<FormatSettings> = {}): Formatter
     date: (day) => (day ? day.slice(0, 10) : ''),
     dayOf: (timestamp) => (timestamp ? inZone(timestamp).format('YYYY-MM-DD') : ''),
     dateTime: (timestamp) => (timestamp ? inZone(timestamp).format('YYYY-MM-DD HH:mm') : ''),
+    time: (timestamp) => (timestamp ? inZone(timestamp).format('HH:mm') : ''),
+    today: () => dayjs().tz(zone).format('YYYY-MM-DD'),
+    dayLabel: (day) => (chinese ? `${day.slice(0, 10)} ${weekday(day)}` : `${weekday(day)} ${day.slice(0, 10)}`),
+    monthLabel: month,
+    rangeLabel: (from, to) =>
+      from.slice(0, 10) === to.slice(0, 10) ? from.slice(0, 10) : `${from.slice(0, 10)} – ${to.slice(0, 10)}`,
   };
 }
 

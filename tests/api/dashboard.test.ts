@@ -199,6 +199,14 @@ describe('GET /api/dashboard', () => {
     expect(res.body.classesToday.data.map((c: { id: number; confirmed: boolean }) => [c.id, c.confirmed])).toEqual(
       expected.map((c) => [c.id, c.status === 'COMPLETED']),
     );
+    // A planned class awaits confirmation only once it has started (the 16:00 class is upcoming before 16:00).
+    const now = Date.now();
+    expect(
+      res.body.classesToday.data.map((c: { id: number; awaitingConfirmation: boolean }) => [
+        c.id,
+        c.awaitingConfirmation,
+      ]),
+    ).toEqual(expected.map((c) => [c.id, c.status === 'PLANNED' && c.startAt.getTime() <= now]));
     expect(res.body.classesToday.data[0]).toMatchObject({
       course: { name: 'Dash Maths' },
       teacher: { name: 'Theo Dash' },

@@ -99,7 +99,8 @@ test('an operator creates a weekly series from the calendar, sees the clash name
 
   await signIn(page, 'operator');
   await page.goto('/schedule/schedule-calendar?date=2031-03-03&view=week');
-  await expect(page.locator('.rbc-toolbar-label')).toContainText('March');
+  // One date format (issue 19): the week as an ISO-like range.
+  await expect(page.locator('.rbc-toolbar-label')).toHaveText('2031-03-02 – 2031-03-08');
   // Monday 3 March, 16:00: a click on the empty slot opens the form with that day and hour.
   // The events layer lies over the slots: click where the slot is, as a person does.
   const monday = slot(page, 1, 16);

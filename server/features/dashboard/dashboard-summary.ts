@@ -1,3 +1,4 @@
+import { classState } from '../../../src/contracts/class-state';
 import { type TDashboard, TODAY_CLASSES_LIMIT } from '../../../src/contracts/dashboard';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
@@ -18,7 +19,8 @@ export async function dashboardSummary(prisma: PrismaClient, auth: AuthContext):
     where: { id: organisationId },
     select: { timeZone: true, lowBalanceThreshold: true },
   });
-  const w = dashboardWindows(centre.timeZone);
+  const now = new Date();
+  const w = dashboardWindows(centre.timeZone, now);
   const today = { organisationId, startAt: { gte: w.dayStart, lt: w.dayEnd } };
   const [classes, counts, activeStudents, activeTeachers, courses] = await Promise.all([
     prisma.schedule.findMany({
@@ -61,6 +63,7 @@ export async function dashboardSummary(prisma: PrismaClient, auth: AuthContext):
         endAt: c.endAt.toISOString(),
         status: c.status as 'PLANNED' | 'COMPLETED',
         confirmed: c.status === 'COMPLETED',
+        awaitingConfirmation: ['AWAITING_CONFIRMATION', 'OVERDUE'].includes(classState(c, now)),
         course: c.course,
         teacher: { id: c.teacher.id, name: nameOf(c.teacher.user, c.teacher.user.login) },
         students: c.students.map(({ student }) => ({ id: student.id, name: nameOf(student) })),

@@ -28,6 +28,8 @@ export interface RecordListPageProps<T extends { id: number }> {
   columns: ProColumns<T>[];
   /** Fields of the filter form above the table only (status, dates, course...). */
   filters?: ProColumns<T>[];
+  /** The filter form's values and the page the list opens on (e.g. read from the address). */
+  initial?: { filters?: Record<string, unknown>; page?: { current: number; pageSize: number } };
   /** Column keys (`key` or `dataIndex`) hidden until the user shows them in the column settings. */
   hiddenColumns?: string[];
   /** Loads one page: ProTable's paging, sort and filters as our list query (`toListParams`). */
@@ -127,6 +129,7 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
         return props.request(query);
       }}
       search={hasFilterForm ? { labelWidth: 'auto', span: 8 } : false}
+      form={props.initial?.filters ? { initialValues: props.initial.filters } : undefined}
       options={{
         search: props.searchPlaceholder
           ? { name: 'q', placeholder: props.searchPlaceholder, allowClear: true, style: { width: 240 } }
@@ -143,7 +146,11 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
       // Every column has a width: the table is as wide as its frame and only scrolls when the user
       // shows more columns than fit ('max-content' would let long text widen ellipsis columns).
       scroll={{ x: '100%' }}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+      pagination={{
+        defaultCurrent: props.initial?.page?.current ?? 1,
+        defaultPageSize: props.initial?.page?.pageSize ?? 10,
+        showSizeChanger: true,
+      }}
       rowSelection={
         props.batchActions
           ? {

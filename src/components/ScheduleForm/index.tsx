@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import HistoryTabs from '@/components/HistoryTab/HistoryTabs';
 import CourseSelect from '@/components/RecordForm/CourseSelect';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
-import { isSubmitKey, useFirstFieldFocus } from '@/components/RecordForm/keyboard';
+import { useFirstFieldFocus } from '@/components/RecordForm/keyboard';
 import TeacherSelect from '@/components/RecordForm/TeacherSelect';
 import TermSelect from '@/components/RecordForm/TermSelect';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
@@ -15,6 +15,7 @@ import { showRequestError } from '@/requestErrorConfig';
 import { searchStudents } from '@/services/courses';
 import { createSchedule, updateSchedule } from '@/services/schedules';
 import { isErrorReply, toRequestFailure } from '@/utils/requestError';
+import { isScheduleSubmitKey, useTabLeavesSelect } from './keys';
 import RepeatFields from './RepeatFields';
 import { scheduleRuleText } from './rules';
 import { useScheduleDialogs } from './useScheduleDialogs';
@@ -41,6 +42,8 @@ export interface ScheduleFormProps {
   onClose: () => void;
   /** After a successful save, with the server's reply (the form then closes itself through onClose). */
   onSaved: (reply: TScheduleWriteReply) => void;
+  /** Opened to move the class (the keyboard's way instead of dragging): the day field takes the focus. */
+  moving?: boolean;
 }
 
 /** Locale ids, written out so the locale test sees each. */
@@ -67,7 +70,7 @@ export default function ScheduleForm(props: ScheduleFormProps) {
   return <ScheduleFormModal key={opening} {...props} />;
 }
 
-function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: ScheduleFormProps) {
+function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }: ScheduleFormProps) {
   const [form] = Form.useForm<ScheduleValues>();
   const { t, choose, zod } = useFormRules();
   const { timeZone, currency } = useCentre();
@@ -75,7 +78,8 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
   const [courseTeachers, setCourseTeachers] = useState<number[]>([]);
   const courseType = Form.useWatch('courseType', form);
   const teacherTimes = Form.useWatch('teacherTimes', form);
-  useFirstFieldFocus(open, '.schedule-form .ant-modal-body');
+  useFirstFieldFocus(open, `.schedule-form ${moving ? '.schedule-day' : '.ant-modal-body'}`);
+  const studentsList = useTabLeavesSelect();
 
   const start = useMemo(() => initialValues(timeZone, record, defaults), [timeZone, record, defaults]);
 
@@ -151,7 +155,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
         dateFormatter={false}
         autoFocusFirstInput={false}
         onKeyDown={(event) => {
-          if (isSubmitKey(event)) setTimeout(() => form.submit());
+          if (isScheduleSubmitKey(event)) setTimeout(() => form.submit());
         }}
         onValuesChange={(changed: Partial<ScheduleValues>) => {
           // Moving the start keeps the class's length (the end follows).
@@ -216,7 +220,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
                 rules={[choose(t('schedules.field.paymentType'))]}
               />
             </Col>
-            <Col span={24}>
+            <Col span={24} onKeyDownCapture={studentsList.onKeyDownCapture}>
               <ProFormSelect
                 name="students"
                 label={t('schedules.field.students')}
@@ -229,6 +233,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
                   labelInValue: true,
                   filterOption: false,
                   maxCount: courseType === 'ONE_ON_ONE' ? 1 : undefined,
+                  ...studentsList.fieldProps,
                 }}
                 rules={[
                   choose(t('schedules.field.students')),
@@ -241,7 +246,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
                 ]}
               />
             </Col>
-            <Col span={8}>
+            <Col span={8} className="schedule-day">
               <Form.Item name="day" label={t('schedules.field.day')} rules={[choose(t('schedules.field.day'))]}>
                 <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />
               </Form.Item>
@@ -265,6 +270,10 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
                 <TimePicker {...time} />
               </Form.Item>
             </Col>
+          </Row>
+          {/* Right under the day and times: visible without scrolling at 1366x850. */}
+          {!record && <RepeatFields form={form} today={todayIn(timeZone)} />}
+          <Row gutter={16}>
             <Col span={8}>
               <ProFormSwitch name="teacherTimes" label={t('schedules.field.teacherTimes')} />
             </Col>
@@ -342,7 +351,6 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
               />
             </Col>
           </Row>
-          {!record && <RepeatFields form={form} today={todayIn(timeZone)} />}
         </HistoryTabs>
       </ModalForm>
       {dialogs.dialogs}

@@ -50,16 +50,21 @@ export default function TodayClasses({ summary, calendarLink }: { summary?: TDas
       key: 'status',
       width: 116,
       align: 'right',
-      render: (_, c) =>
-        c.confirmed ? (
-          <Tag color="success" style={{ marginInlineEnd: 0 }}>
-            {t('dashboard.today.confirmed')}
-          </Tag>
-        ) : (
-          <Tag color="warning" style={{ marginInlineEnd: 0 }}>
-            {t('dashboard.today.notConfirmed')}
-          </Tag>
-        ),
+      // Not confirmed only once started (classState): a class still to come is upcoming.
+      render: (_, c) => (
+        <Tag
+          color={c.confirmed ? 'success' : c.awaitingConfirmation ? 'warning' : 'default'}
+          style={{ marginInlineEnd: 0 }}
+        >
+          {t(
+            c.confirmed
+              ? 'dashboard.today.confirmed'
+              : c.awaitingConfirmation
+                ? 'dashboard.today.notConfirmed'
+                : 'scheduleNow.state.UPCOMING',
+          )}
+        </Tag>
+      ),
     },
   ];
   const today = summary?.classesToday;

@@ -1,3 +1,4 @@
+import { DragOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Descriptions, Modal, message, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
@@ -23,7 +24,8 @@ interface Props {
   /** The class to show; none: closed. */
   id?: number;
   onClose: () => void;
-  onEdit: (record: TSchedule) => void;
+  /** Edit the class; `moving` opens the form on its day and times (the non-drag way to move it). */
+  onEdit: (record: TSchedule, moving?: boolean) => void;
   /** After a confirmation, a reopening or a cancellation (the calendar reloads). */
   onChanged: () => void;
 }
@@ -66,6 +68,11 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
     record.status !== 'CANCELLED' && (
       <Button key="edit" type="primary" onClick={() => onEdit(record)}>
         {t('schedules.details.edit')}
+      </Button>
+    ),
+    record.status === 'PLANNED' && (
+      <Button key="move" icon={<DragOutlined />} onClick={() => onEdit(record, true)}>
+        {t('scheduleNow.move')}
       </Button>
     ),
     record.status === 'PLANNED' && (

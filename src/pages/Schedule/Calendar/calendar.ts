@@ -1,7 +1,9 @@
 import dayjs from 'dayjs';
 import { dayjsLocalizer, type View } from 'react-big-calendar';
 import type { TAvailability, TScheduleEvent } from '@/contracts/schedules';
+import { readableTextOn } from '@/utils/contrast';
 import { toWallDate } from '../../../components/ScheduleForm/zone';
+import { classState, type TClassState } from '../../../contracts/class-state';
 
 /**
  * The calendar draws browser-local Dates whose wall clock is the centre's (toWallDate): the zone is
@@ -97,11 +99,14 @@ export interface CalendarEvent {
   start: Date;
   end: Date;
   source: TScheduleEvent;
+  /** Where the class stands when the range was loaded (classState): each state has its own look. */
+  state: TClassState;
 }
 
 /** The reply's classes as calendar events, their times read on the centre's wall clock. */
-export function toEvents(classes: readonly TScheduleEvent[], zone: string): CalendarEvent[] {
+export function toEvents(classes: readonly TScheduleEvent[], zone: string, now = new Date()): CalendarEvent[] {
   return classes.map((source) => ({
+    state: classState(source, now),
     id: source.id,
     title: source.studentNames.length
       ? `${source.course.name} · ${source.studentNames.join(', ')}`
@@ -134,12 +139,12 @@ export function visibleRange(date: Date, view: View): { start: Date; end: Date }
 }
 export const AGENDA_DAYS = 30;
 
-/** Teacher colours are '#rrggbb'; text on them is black or white, whichever reads better. */
+/**
+ * Teacher colours are '#rrggbb'; text on them is black or white, whichever contrasts more. One of the
+ * two always reaches at least 4.58:1, so every teacher colour keeps its text readable (WCAG 1.4.3).
+ */
 export function textOn(colour: string): string {
-  const rgb = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(colour);
-  if (!rgb) return '#fff';
-  const [r, g, b] = rgb.slice(1).map((hex) => Number.parseInt(hex, 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? 'rgba(0,0,0,0.88)' : '#fff';
+  return /^#[0-9a-f]{6}$/i.test(colour) ? readableTextOn(colour) : '#fff';
 }
 
 export interface BackgroundEvent {

@@ -1,5 +1,6 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import './calendar.css';
 import { PlusOutlined } from '@ant-design/icons';
 import { getLocale, useIntl, useSearchParams } from '@umijs/max';
 import { Button, Card, message, Space, Typography } from 'antd';
@@ -7,6 +8,9 @@ import {
   type ComponentProps,
   type ComponentType,
   type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
   useCallback,
   useEffect,
   useMemo,
@@ -25,6 +29,8 @@ import { fromWallDate, knownZone, toWallDate } from '@/components/ScheduleForm/z
 import type { TAvailability, TSchedule, TScheduleEvent } from '@/contracts/schedules';
 import { getAvailability, moveSchedule, scheduleRange } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
+import { useFormat } from '@/utils/useFormat';
+import { useAriaRepair } from './ariaRepair';
 import {
   availabilityEvents,
   type BackgroundEvent,
@@ -33,9 +39,12 @@ import {
   toEvents,
   visibleRange,
 } from './calendar';
+import { AgendaEvent, FocusableEvent, OpenEventContext, TimeEvent, useEventText } from './EventContent';
 import EventDetails from './EventDetails';
 import Filters, { type CalendarFilters } from './Filters';
+import Legend from './Legend';
 import { backgroundEventStyle, calendarFormats, eventStyle, isDraggable, VIEWS } from './look';
+import { useCalendarMessages } from './useCalendarMessages';
 
 type AnyEvent = CalendarEvent | BackgroundEvent;
 // backgroundEventPropGetter is a prop of react-big-calendar 1.x that its @types do not declare.
@@ -48,7 +57,19 @@ const DnDCalendar = withDragAndDrop<AnyEvent>(Calendar) as ComponentType<
 const ScheduleForm = lazyForm(() => import('@/components/ScheduleForm'));
 
 const SCROLL_TO = new Date(1970, 0, 1, 8, 0);
-type FormState = { open: boolean; record?: TSchedule; defaults?: ScheduleDefaults };
+// Month and agenda event boxes cannot take focus: their content does (the week and day boxes are buttons).
+// The week and day headers are plain text (the library's columnheader has no row around it there).
+const PlainHeader = ({ label }: { label: ReactNode }) => <span>{label}</span>;
+const COMPONENTS = {
+  event: TimeEvent,
+  month: { event: FocusableEvent },
+  agenda: { event: AgendaEvent },
+  week: { header: PlainHeader },
+  work_week: { header: PlainHeader },
+  day: { header: PlainHeader },
+};
+const isOpenKey = (e: { key: string }) => e.key === 'Enter' || e.key === ' ';
+type FormState = { open: boolean; record?: TSchedule; defaults?: ScheduleDefaults; moving?: boolean };
 
 /**
  * /schedule/schedule-calendar: the centre's classes in month, week, work week, day and agenda views,
@@ -62,6 +83,8 @@ export default function ScheduleCalendarPage() {
     [intl],
   );
   const zone = knownZone(useCentre().timeZone);
+  const format = useFormat();
+  const calendarBox = useAriaRepair();
   const dialogs = useScheduleDialogs();
   // ?date=YYYY-MM-DD&view=week opens on that day and view (a link to a class's week).
   const [search] = useSearchParams();
@@ -114,25 +137,9 @@ export default function ScheduleCalendarPage() {
         : [],
     [availability, view, range, zone, t],
   );
-  const messages = useMemo(
-    () => ({
-      today: t('schedules.calendar.today'),
-      previous: t('schedules.calendar.previous'),
-      next: t('schedules.calendar.next'),
-      month: t('schedules.calendar.month'),
-      week: t('schedules.calendar.week'),
-      work_week: t('schedules.calendar.workWeek'),
-      day: t('schedules.calendar.day'),
-      agenda: t('schedules.calendar.agenda'),
-      date: t('schedules.calendar.date'),
-      time: t('schedules.calendar.time'),
-      event: t('schedules.calendar.event'),
-      allDay: t('schedules.calendar.allDay'),
-      noEventsInRange: t('schedules.calendar.none'),
-      showMore: (count: number) => t('schedules.calendar.more', { count }),
-    }),
-    [t],
-  );
+  const messages = useCalendarMessages(t);
+  const formats = useMemo(() => calendarFormats(format), [format]);
+  const eventText = useEventText();
   const getNow = useCallback(() => toWallDate(new Date(), zone), [zone]);
   const culture = getLocale() === 'zh-CN' ? 'zh-cn' : 'en';
 
@@ -154,6 +161,12 @@ export default function ScheduleCalendarPage() {
   const onSelectEvent = useCallback((event: CalendarEvent | BackgroundEvent) => {
     if ('source' in event) setDetailsId(event.id);
   }, []);
+  const onKeyPressEvent = useCallback((event: AnyEvent, e: SyntheticEvent<HTMLElement>) => {
+    if (!('source' in event) || !isOpenKey(e as KeyboardEvent<HTMLElement>)) return;
+    e.preventDefault();
+    setDetailsId(event.id);
+  }, []);
+  const tooltip = useCallback((event: AnyEvent) => ('source' in event ? eventText(event) : event.title), [eventText]);
 
   const move = async ({
     event,
@@ -190,6 +203,7 @@ export default function ScheduleCalendarPage() {
   const closeDetails = useCallback(() => setDetailsId(undefined), []);
   return (
     <PageContainer
+      title={t('menu.schedule.schedule-calendar')}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ open: true, defaults: {} })}>
           {t('schedules.calendar.new')}
@@ -202,52 +216,64 @@ export default function ScheduleCalendarPage() {
             <Filters value={filters} onChange={setFilters} />
             <Typography.Text type="secondary">{t('schedules.calendar.zone', { zone })}</Typography.Text>
           </Space>
-          <div className="schedule-calendar" aria-busy={loading} style={{ height: 'max(600px, calc(100vh - 270px))' }}>
-            <DnDCalendar
-              localizer={localizer}
-              culture={culture}
-              events={events}
-              backgroundEvents={background}
-              view={view}
-              views={VIEWS}
-              onView={setView}
-              date={date}
-              onNavigate={setDate}
-              getNow={getNow}
-              scrollToTime={SCROLL_TO}
-              formats={calendarFormats}
-              messages={messages}
-              popup
-              selectable
-              resizable
-              step={15}
-              timeslots={4}
-              length={30}
-              eventPropGetter={eventStyle}
-              backgroundEventPropGetter={backgroundEventStyle}
-              draggableAccessor={isDraggable}
-              resizableAccessor={isDraggable}
-              onSelectSlot={onSelectSlot}
-              onSelectEvent={onSelectEvent}
-              onEventDrop={move}
-              onEventResize={move}
-            />
-          </div>
+          <Legend events={events} />
+          <OpenEventContext.Provider value={setDetailsId}>
+            <div
+              ref={calendarBox}
+              className="schedule-calendar"
+              aria-busy={loading}
+              style={{ height: 'max(600px, calc(100vh - 270px))' }}
+            >
+              <DnDCalendar
+                localizer={localizer}
+                culture={culture}
+                events={events}
+                backgroundEvents={background}
+                view={view}
+                views={VIEWS}
+                onView={setView}
+                date={date}
+                onNavigate={setDate}
+                getNow={getNow}
+                scrollToTime={SCROLL_TO}
+                formats={formats}
+                messages={messages}
+                popup
+                selectable
+                resizable
+                step={15}
+                timeslots={4}
+                length={30}
+                eventPropGetter={eventStyle}
+                backgroundEventPropGetter={backgroundEventStyle}
+                draggableAccessor={isDraggable}
+                resizableAccessor={isDraggable}
+                onSelectSlot={onSelectSlot}
+                onSelectEvent={onSelectEvent}
+                onEventDrop={move}
+                onEventResize={move}
+                onKeyPressEvent={onKeyPressEvent}
+                tooltipAccessor={tooltip}
+                components={COMPONENTS}
+              />
+            </div>
+          </OpenEventContext.Provider>
         </Space>
       </Card>
       <EventDetails
         id={detailsId}
         onClose={closeDetails}
         onChanged={reload}
-        onEdit={(record) => {
+        onEdit={(record, moving) => {
           setDetailsId(undefined);
-          setForm({ open: true, record });
+          setForm({ open: true, record, moving });
         }}
       />
       <ScheduleForm
         open={form.open}
         record={form.record}
         defaults={form.defaults}
+        moving={form.moving}
         onClose={() => setForm((state) => ({ ...state, open: false }))}
         onSaved={reload}
       />

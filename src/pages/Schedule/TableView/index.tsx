@@ -13,6 +13,7 @@ import ClassStudents from './components/ClassStudents';
 import { showCancelReport } from './components/cancel-report';
 import { hiddenScheduleColumns, scheduleColumns, scheduleFilters } from './components/columns';
 import { runScheduleWrite } from './components/labels';
+import { useAddressQuery } from './useAddressQuery';
 
 // Loaded when opened: the class form brings zod and the schemas, the dialog the date pickers' logic.
 const ScheduleForm = lazyForm(() => import('@/components/ScheduleForm'));
@@ -37,6 +38,17 @@ export default function ScheduleTablePage() {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [feedbackOf, setFeedbackOf] = useState<number>();
   useEffect(() => setExpanded(onlyId ? [onlyId] : []), [onlyId]);
+  // Filters, page and sort live in the address; a fresh visit opens on the next 7 days, soonest first.
+  const address = useAddressQuery(format.today(), !onlyId);
+  const { sort } = address.start;
+  const columns = scheduleColumns(t, format, (s) => setFeedbackOf(s.id)).map((column) =>
+    column.sorter
+      ? {
+          ...column,
+          defaultSortOrder: sort?.field === column.key || sort?.field === column.dataIndex ? sort?.order : undefined,
+        }
+      : column,
+  );
 
   const act = async (write: () => Promise<unknown>, successId: string) => {
     if (await runScheduleWrite(write, t(successId), t)) editor.reload();
@@ -92,7 +104,7 @@ export default function ScheduleTablePage() {
 
   return (
     <RecordListPage<TSchedule>
-      key={onlyId ?? 'all'}
+      key={onlyId ?? `all-${address.remount}`}
       listKey="schedules"
       title={t('scheduleViews.table.title')}
       params={onlyId ? { id: onlyId } : undefined}
@@ -108,11 +120,13 @@ export default function ScheduleTablePage() {
         ) : undefined
       }
       actionRef={editor.actionRef}
-      columns={scheduleColumns(t, format, (s) => setFeedbackOf(s.id))}
+      columns={onlyId ? scheduleColumns(t, format, (s) => setFeedbackOf(s.id)) : columns}
       filters={scheduleFilters(t)}
+      initial={onlyId ? undefined : address.start}
       hiddenColumns={hiddenScheduleColumns}
       request={(query) => {
         filters.current = withoutPaging(query);
+        address.onQuery(query);
         return listSchedules(query);
       }}
       headerTitle={

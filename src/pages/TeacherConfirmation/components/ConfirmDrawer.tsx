@@ -1,8 +1,9 @@
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Drawer, Flex, Form, Input, Radio, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Form, Input, Radio, TimePicker, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import type { TAttendance, TConfirmBody, TSchedule } from '@/contracts/schedules';
 import { ATTENDANCES, failureText } from '@/pages/Schedule/TableView/components/labels';
+import { hhmmField } from '@/utils/timeField';
 import { instantOf, wallClockOf } from '@/utils/wallClock';
 
 export interface ConfirmDrawerProps {
@@ -86,8 +87,16 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
       label={label}
       style={{ flex: 1, marginBottom: 12 }}
       rules={[{ required: true, message: label }]}
+      {...hhmmField}
     >
-      <Input type="time" size="large" style={touch} />
+      <TimePicker
+        format="HH:mm"
+        minuteStep={5}
+        needConfirm={false}
+        size="large"
+        style={{ ...touch, width: '100%' }}
+        aria-label={label}
+      />
     </Form.Item>
   );
 

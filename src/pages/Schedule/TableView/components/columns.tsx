@@ -118,9 +118,16 @@ export const hiddenScheduleColumns = ['paymentType', 'duration', 'notificationSt
 
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 
-/** The filter form: status, student, teacher, notification status and the class dates (from/to days). */
+/** The filter form: the class dates (from/to days), status, student, teacher and notification status. */
 export function scheduleFilters(t: T): ProColumns<TSchedule>[] {
   return [
+    // First, so the form shows it without "Expand": the list is about a range of days.
+    {
+      title: t('scheduleViews.column.dates'),
+      dataIndex: 'dates',
+      valueType: 'dateRange',
+      search: { transform: (value: [string, string]) => ({ from: value[0], to: value[1] }) },
+    },
     {
       title: t('common.status'),
       dataIndex: 'status',
@@ -149,12 +156,6 @@ export function scheduleFilters(t: T): ProColumns<TSchedule>[] {
       valueEnum: Object.fromEntries(
         NOTIFICATION_STATUSES.map((s) => [s, { text: t(`scheduleViews.notification.${s}`) }]),
       ),
-    },
-    {
-      title: t('scheduleViews.column.dates'),
-      dataIndex: 'dates',
-      valueType: 'dateRange',
-      search: { transform: (value: [string, string]) => ({ from: value[0], to: value[1] }) },
     },
   ];
 }

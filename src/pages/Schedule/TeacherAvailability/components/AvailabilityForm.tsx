@@ -21,6 +21,7 @@ import type { TAvailability, TAvailabilityBody } from '@/contracts/schedules';
 import { failureText } from '@/pages/Schedule/TableView/components/labels';
 import { showRequestError } from '@/requestErrorConfig';
 import { toRequestFailure } from '@/utils/requestError';
+import { hhmmField } from '@/utils/timeField';
 import { instantOf, wallClockOf } from '@/utils/wallClock';
 
 interface Values {
@@ -51,11 +52,8 @@ function fieldName(path: string): (string | number)[] {
   return parts;
 }
 
-/** A window's 'HH:mm' text shown in a 24-hour TimePicker, like every other time on the schedule screens. */
-const hhmm = {
-  getValueProps: (value?: string) => ({ value: value ? dayjs(`2000-01-01T${value}`) : undefined }),
-  normalize: (value?: Dayjs | null) => (value ? value.format('HH:mm') : undefined),
-};
+// A window's 'HH:mm' text is shown in a 24-hour TimePicker, like every other time on the schedule screens.
+const hhmm = hhmmField;
 
 /** Weekly windows (weekday, start, end) and time off (from–to, reason); Save replaces both. */
 export default function AvailabilityForm({ availability, zone, save, onSaved }: AvailabilityFormProps) {

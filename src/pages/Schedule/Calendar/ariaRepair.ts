@@ -1,0 +1,26 @@
+import { useCallback, useRef } from 'react';
+
+/**
+ * react-big-calendar's week and day views mark their all-day row as a table row group and row without
+ * a table or cells around them (axe: aria-required-parent / aria-required-children). Those rows are
+ * layout, not data: their roles are removed as the calendar draws them. The month view's real table
+ * (role=table > row > cell) is left alone.
+ */
+const BROKEN = '.rbc-time-view [role="rowgroup"], .rbc-time-view [role="row"], .rbc-time-view [role="columnheader"]';
+
+export function removeBrokenRoles(root: ParentNode) {
+  for (const element of root.querySelectorAll(BROKEN)) element.removeAttribute('role');
+}
+
+/** A callback ref for the calendar's box: repairs the roles whenever the calendar draws. */
+export function useAriaRepair() {
+  const observer = useRef<MutationObserver>();
+  return useCallback((root: HTMLElement | null) => {
+    observer.current?.disconnect();
+    observer.current = undefined;
+    if (!root) return;
+    removeBrokenRoles(root);
+    observer.current = new MutationObserver(() => removeBrokenRoles(root));
+    observer.current.observe(root, { childList: true, subtree: true });
+  }, []);
+}
