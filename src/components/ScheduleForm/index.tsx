@@ -15,6 +15,7 @@ import { showRequestError } from '@/requestErrorConfig';
 import { searchStudents } from '@/services/courses';
 import { createSchedule, updateSchedule } from '@/services/schedules';
 import { isErrorReply, toRequestFailure } from '@/utils/requestError';
+import NotifyFields, { NOTIFY_EVERYONE, toldText } from './NotifyFields';
 import RepeatFields from './RepeatFields';
 import { scheduleRuleText } from './rules';
 import { useScheduleDialogs } from './useScheduleDialogs';
@@ -73,6 +74,8 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
   const { timeZone, currency } = useCentre();
   const dialogs = useScheduleDialogs();
   const [courseTeachers, setCourseTeachers] = useState<number[]>([]);
+  // An edit (a reschedule) tells the teacher and the families unless unticked.
+  const [notify, setNotify] = useState(NOTIFY_EVERYONE);
   const courseType = Form.useWatch('courseType', form);
   const teacherTimes = Form.useWatch('teacherTimes', form);
   useFirstFieldFocus(open, '.schedule-form .ant-modal-body');
@@ -108,13 +111,13 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
     try {
       const reply = await dialogs.withConflicts((override) =>
         record
-          ? updateSchedule(record.id, { ...toUpdateBody(values, timeZone, record, scope), override })
+          ? updateSchedule(record.id, { ...toUpdateBody(values, timeZone, record, scope), override, notify })
           : createSchedule({ ...toCreateBody(values, timeZone), override }),
       );
       if (!reply) return false;
       message.success(
         record
-          ? t('schedules.saved.updated', { count: reply.count })
+          ? `${t('schedules.saved.updated', { count: reply.count })} ${toldText(t, reply.told)}`
           : t('schedules.saved.created', { count: reply.count }),
       );
       if (reply.outsideAvailability.length) {
@@ -343,6 +346,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved }: Schedul
             </Col>
           </Row>
           {!record && <RepeatFields form={form} today={todayIn(timeZone)} />}
+          {record && record.status !== 'CANCELLED' && <NotifyFields value={notify} onChange={setNotify} t={t} />}
         </HistoryTabs>
       </ModalForm>
       {dialogs.dialogs}
