@@ -15,7 +15,12 @@ async function apiAs(request: APIRequestContext, login: string): Promise<Headers
   return { Authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
 }
 
-async function classFor(request: APIRequestContext, headers: Headers, lastName: string) {
+async function classFor(
+  request: APIRequestContext,
+  headers: Headers,
+  lastName: string,
+  startAt = '2032-03-01T15:00:00Z',
+) {
   const student = await request.post('/api/students', {
     headers,
     data: { studentId: `NTF-${lastName}`, firstName: 'Nia', lastName, email: `${lastName}@family.test` },
@@ -32,8 +37,8 @@ async function classFor(request: APIRequestContext, headers: Headers, lastName: 
       courseType: 'ONE_ON_ONE',
       courseId: courses[0].id,
       teacherId: teachers.find((t) => t.name === 'Claire Roy')?.id,
-      startAt: '2032-03-01T15:00:00Z', // Monday 10:00 in Toronto
-      endAt: '2032-03-01T16:00:00Z',
+      startAt, // 2032-03-01: Monday 10:00 in Toronto
+      endAt: new Date(Date.parse(startAt) + 3_600_000).toISOString(),
       paymentType: 'CASH',
       students: [{ studentId: ((await student.json()) as { id: number }).id }],
     },
@@ -87,4 +92,36 @@ test('a calendar move asks whom to tell and says who was told; a cancel with bot
   await cancel.getByRole('checkbox', { name: 'Notify the families' }).uncheck();
   await cancel.getByRole('button', { name: 'Cancel class' }).click();
   await expect(page.getByText('Class cancelled Nobody was told.')).toBeVisible();
+});
+
+test('adding a closure lists the classes on its days and cancels them in one step, telling whom it was asked to', async ({
+  page,
+  request,
+}) => {
+  const lastName = `Closed${unique()}`;
+  await classFor(request, await apiAs(request, 'admin'), lastName, '2033-03-07T15:00:00Z');
+  const name = `Spring break ${unique()}`;
+
+  await signIn(page, 'operator');
+  await page.goto('/schedule/closures');
+  await page.getByRole('button', { name: 'New closure' }).click();
+  const form = page.getByRole('dialog', { name: 'New closure' });
+  await form.getByLabel('Name').fill(name);
+  for (const [label, date] of [
+    ['First day', '2033-03-07'],
+    ['Last day', '2033-03-08'],
+  ]) {
+    const input = form.getByLabel(label, { exact: true });
+    await input.click();
+    await input.fill(date);
+    await input.press('Enter');
+  }
+  const classes = page.getByRole('dialog', { name: `Classes during ${name}` });
+  await expect(classes.getByRole('row', { name: new RegExp(lastName) })).toBeVisible();
+  await classes.getByRole('button', { name: 'Cancel these classes' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel 1 class during the closure?' });
+  await expect(cancel.getByRole('checkbox', { name: 'Notify the teacher' })).toBeChecked();
+  await expect(cancel.getByRole('checkbox', { name: 'Notify the families' })).toBeChecked();
+  await cancel.getByRole('button', { name: 'Cancel class' }).click();
+  await expect(page.getByText('1 class cancelled. The teacher and 1 family were told.')).toBeVisible();
 });
