@@ -98,6 +98,12 @@ const routes: AppRoute[] = [
         access: 'schedules:manage',
         component: './Schedule/TableView',
       },
+      {
+        path: '/schedule/closures',
+        name: 'closures',
+        access: 'schedules:manage',
+        component: './Schedule/Closures',
+      },
     ],
   },
   { path: '/report', name: 'report', icon: 'barChart', access: 'reports:view', component: './Report' },

@@ -25,6 +25,8 @@ export interface AuditChange {
   before: Record<string, unknown> | null;
   /** The record after the change (null for a deletion). */
   after: Record<string, unknown> | null;
+  /** A class change its author chose not to tell the teacher about (the class-change notices skip it). */
+  notifyTeacher?: boolean;
 }
 
 /** Only the fields whose values differ, on both sides; a creation or deletion keeps every field. */
@@ -69,6 +71,7 @@ export async function recordAudit(
       action: change.action,
       before: (diff.before ?? undefined) as Prisma.InputJsonValue | undefined,
       after: (diff.after ?? undefined) as Prisma.InputJsonValue | undefined,
+      ...(change.notifyTeacher === false ? { notifyTeacher: false } : {}),
     });
   }
   // In slices: an import records thousands of creations, and a statement binds at most 65,535 values.

@@ -1,3 +1,4 @@
+import { ZCancelBody, ZNotifyChoice, ZTold } from './class-notices';
 import { optionalText, ZDate, ZId, ZIdParams, ZOptionalMoney } from './common';
 import { blankAsAbsent, ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
@@ -178,6 +179,7 @@ export const ZScheduleUpdateBody = z
      * all classes including past ones. Left out: the rates follow `scope`.
      */
     rateScope: z.enum(rateScopes, { error: 'Rate scope is future or all' }).optional(),
+    notify: ZNotifyChoice.optional(),
   })
   .superRefine(checkClass);
 export type TScheduleUpdateBody = z.input<typeof ZScheduleUpdateBody>;
@@ -189,6 +191,7 @@ export const ZScheduleMoveBody = z
     endAt: ZInstant,
     scope: z.enum(editScopes, { error: 'Scope is this, following or all' }).default('this'),
     override: ZOverride,
+    notify: ZNotifyChoice.optional(),
   })
   .superRefine((b, ctx) => checkClass({ ...b, courseType: 'GROUP', students: [] }, ctx));
 export type TScheduleMoveBody = z.input<typeof ZScheduleMoveBody>;
@@ -250,6 +253,8 @@ export const ZScheduleWriteReply = z.object({
   count: z.number().int(),
   /** Classes outside the teacher's availability, as start instants: a warning to show. */
   outsideAvailability: z.array(z.string()),
+  /** Who was told of a move or change (absent for a new class). */
+  told: ZTold.optional(),
 });
 export type TScheduleWriteReply = z.infer<typeof ZScheduleWriteReply>;
 
@@ -302,11 +307,15 @@ export const ZScheduleRangeQuery = z
 
 export const ZBatchCancelBody = z.object({
   ids: z.array(ZId).min(1, 'Select at least one class').max(1000, 'At most 1000 classes at once'),
+  notify: ZNotifyChoice.optional(),
 });
 export const ZBatchCancelReply = z.object({
   cancelled: z.array(z.number().int()),
   notCancelled: z.array(z.object({ id: z.number().int(), reason: z.string() })),
+  told: ZTold,
 });
+/** A cancelled class and who was told. */
+export const ZCancelReply = ZSchedule.extend({ told: ZTold });
 
 export const SCHEDULE_VERSION = /^[0-9a-f]{16}$/;
 export const CLASS_CHANGED_MESSAGE =
@@ -508,9 +517,10 @@ export const scheduleEndpoints = {
     ...manage,
     method: 'post',
     path: '/schedules/:id/cancel',
-    summary: 'Cancel a PLANNED class',
+    summary: 'Cancel a PLANNED class (`notify`: tell the teacher and/or the families)',
     params: ZIdParams,
-    reply: ZSchedule,
+    body: ZCancelBody,
+    reply: ZCancelReply,
   }),
   confirm: defineEndpoint({
     ...manage,

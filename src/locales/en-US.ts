@@ -11,6 +11,7 @@ import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import notices from './en-US/notices';
+import notify from './en-US/notify';
 import pages from './en-US/pages';
 import payroll from './en-US/payroll';
 import pwa from './en-US/pwa';
@@ -47,4 +48,5 @@ export default {
   ...billingCycles,
   ...pwa,
   ...teacherOffline,
+  ...notify,
 };

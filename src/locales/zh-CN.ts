@@ -11,6 +11,7 @@ import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import notices from './zh-CN/notices';
+import notify from './zh-CN/notify';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
 import pwa from './zh-CN/pwa';
@@ -47,4 +48,5 @@ export default {
   ...billingCycles,
   ...pwa,
   ...teacherOffline,
+  ...notify,
 };

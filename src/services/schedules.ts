@@ -1,4 +1,5 @@
 import { request } from '@umijs/max';
+import type { TNotifyChoice, TTold } from '@/contracts/class-notices';
 import type {
   TAttendance,
   TAvailability,
@@ -29,14 +30,14 @@ export const updateSchedule = (id: number, data: TScheduleUpdateBody) =>
   request<TScheduleWriteReply>(`/api/schedules/${id}`, { method: 'PUT', data, ...write });
 export const moveSchedule = (id: number, data: TScheduleMoveBody) =>
   request<TScheduleWriteReply>(`/api/schedules/${id}/time`, { method: 'PATCH', data, ...write });
-export const cancelSchedule = (id: number) =>
-  request<TSchedule>(`/api/schedules/${id}/cancel`, { method: 'POST', ...write });
-export const cancelSchedules = (ids: number[]) =>
-  request<{ cancelled: number[]; notCancelled: { id: number; reason: string }[] }>('/api/schedules/batch-cancel', {
-    method: 'POST',
-    data: { ids },
-    ...write,
-  });
+/** Cancels a class, telling whom `notify` says (without it: the teacher only). */
+export const cancelSchedule = (id: number, notify?: TNotifyChoice) =>
+  request<TSchedule & { told: TTold }>(`/api/schedules/${id}/cancel`, { method: 'POST', data: { notify }, ...write });
+export const cancelSchedules = (ids: number[], notify?: TNotifyChoice) =>
+  request<{ cancelled: number[]; notCancelled: { id: number; reason: string }[]; told: TTold }>(
+    '/api/schedules/batch-cancel',
+    { method: 'POST', data: { ids, notify }, ...write },
+  );
 export const confirmSchedule = (id: number, data: TConfirmBody) =>
   request<TSchedule>(`/api/schedules/${id}/confirm`, { method: 'POST', data, ...write });
 export const reopenSchedule = (id: number) =>

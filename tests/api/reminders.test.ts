@@ -53,8 +53,11 @@ const messagesTo = (...recipients: (string | null)[]) =>
   });
 const userOf = (teacher: { userId: number }) => ctx.prisma.user.findUniqueOrThrow({ where: { id: teacher.userId } });
 
-/** A COMPLETED class of `teacher` that ended `hoursBefore` hours before `now`. */
-async function completedClass(teacher: { id: number }, now: Date, hoursBefore: number) {
+/**
+ * A COMPLETED class of `teacher` that ended `hoursBefore` hours before `now`, needing feedback (the
+ * status an attended, opted-in family gives it) unless `submitted`.
+ */
+async function completedClass(teacher: { id: number }, now: Date, hoursBefore: number, submitted = false) {
   const endAt = new Date(now.getTime() - hoursBefore * 3_600_000);
   const startAt = new Date(endAt.getTime() - 3_600_000);
   return ctx.prisma.schedule.create({
@@ -69,6 +72,7 @@ async function completedClass(teacher: { id: number }, now: Date, hoursBefore: n
       teacherStartAt: startAt,
       teacherEndAt: endAt,
       paymentType: 'VOUCHER',
+      notificationStatus: submitted ? 'SENT' : 'MISSING_FEEDBACK',
     },
   });
 }
@@ -194,7 +198,7 @@ describe('feedback reminders', () => {
     const a2 = await completedClass(c.ann, at, 48);
     const draft = await completedClass(c.ann, at, 50);
     await ctx.prisma.scheduleFeedback.create({ data: { scheduleId: draft.id, teachingContent: 'draft' } });
-    const submitted = await completedClass(c.ann, at, 52);
+    const submitted = await completedClass(c.ann, at, 52, true);
     await ctx.prisma.scheduleFeedback.create({ data: { scheduleId: submitted.id, submittedAt: at } });
     const recent = await completedClass(c.ann, at, 23); // not a day yet
     const old = await completedClass(c.ann, at, 24 * 40); // beyond the look-back

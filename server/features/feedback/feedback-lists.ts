@@ -10,6 +10,7 @@ import { organisationOf } from '../../http/tenancy';
 import { teacherOfUser } from '../schedules/confirm-schedule';
 import { scheduleSelect, toTeacherSchedule } from '../schedules/schedule-view';
 import { personName } from './class-feedback';
+import { NEEDS_FEEDBACK } from './feedback-status';
 
 type PageQuery = z.output<typeof operatorFeedbackEndpoints.issues.query>;
 
@@ -20,7 +21,7 @@ const DUE_LIMIT = 50;
 export async function feedbackIssues(prisma: PrismaClient, auth: AuthContext, query: PageQuery) {
   const where = {
     organisationId: organisationOf(auth),
-    notificationStatus: { in: ['MISSING_FEEDBACK' as const, 'SEND_FAILED' as const] },
+    notificationStatus: { in: [NEEDS_FEEDBACK, 'SEND_FAILED' as const] },
   };
   const [rows, total] = await Promise.all([
     prisma.schedule.findMany({
@@ -47,7 +48,7 @@ export async function feedbackIssues(prisma: PrismaClient, auth: AuthContext, qu
   return { data, total, success: true as const };
 }
 
-/** The teacher's COMPLETED classes of the last 60 days without submitted feedback, newest first. */
+/** The teacher's classes of the last 60 days that need feedback (the status's rule), newest first. */
 export async function feedbackDue(prisma: PrismaClient, auth: AuthContext): Promise<TSchedule[]> {
   const teacher = await teacherOfUser(prisma, auth);
   if (!teacher) return [];
@@ -55,9 +56,8 @@ export async function feedbackDue(prisma: PrismaClient, auth: AuthContext): Prom
     where: {
       organisationId: organisationOf(auth),
       teacherId: teacher.id,
-      status: 'COMPLETED',
+      notificationStatus: NEEDS_FEEDBACK,
       startAt: { gte: new Date(Date.now() - DUE_DAYS * 86_400_000) },
-      OR: [{ feedback: null }, { feedback: { submittedAt: null } }],
     },
     orderBy: [{ startAt: 'desc' }, { id: 'desc' }],
     take: DUE_LIMIT,

@@ -13,7 +13,7 @@ export const FEEDBACK_TEMPLATE = 'feedback';
 export interface FeedbackState {
   classStatus: ScheduleStatus;
   submitted: boolean;
-  /** Any student of the class would get a feedback email. */
+  /** Any ATTENDED student of the class would get a feedback email (see needsFeedbackFrom). */
   optedIn: boolean;
   /** Statuses of the class's feedback messages. */
   messages: readonly MessageStatus[];
@@ -23,8 +23,12 @@ export interface FeedbackState {
  * Once submitted, the status follows the messages (whatever happens to the class afterwards): every
  * one SENT → SENT, any still queued or sending → PENDING, else (some FAILED after their last attempt)
  * SEND_FAILED; submitted with no recipient → NOT_REQUIRED. Before submission: a COMPLETED class with an
- * opted-in student is MISSING_FEEDBACK, anything else (planned, reopened, cancelled, nobody opted
- * in) NOT_REQUIRED.
+ * ATTENDED opted-in student is MISSING_FEEDBACK, anything else (planned, reopened, cancelled, nobody
+ * opted in, only absent or excused families opted in) NOT_REQUIRED.
+ *
+ * This is THE rule for "this class needs feedback": the teacher's list (feedbackDue), the daily
+ * reminder and the dashboard card read the stored MISSING_FEEDBACK status (NEEDS_FEEDBACK), never a
+ * condition of their own.
  */
 export function feedbackStatusOf(state: FeedbackState): NotificationStatus {
   if (state.submitted) {
@@ -34,6 +38,16 @@ export function feedbackStatusOf(state: FeedbackState): NotificationStatus {
     return 'SEND_FAILED';
   }
   return state.classStatus === 'COMPLETED' && state.optedIn ? 'MISSING_FEEDBACK' : 'NOT_REQUIRED';
+}
+
+/** The stored status of a class whose feedback is due: every list and job filters on it. */
+export const NEEDS_FEEDBACK = 'MISSING_FEEDBACK' as const satisfies NotificationStatus;
+
+/** Whether the students of a class make it need feedback once taught: one who ATTENDED and gets the email. */
+export function needsFeedbackFrom(
+  students: readonly { attendance: string | null; student: Parameters<typeof feedbackRecipient>[0] }[],
+): boolean {
+  return students.some((s) => s.attendance === 'ATTENDED' && feedbackRecipient(s.student) !== null);
 }
 
 /** A student's feedback address, or null when their family gets no feedback email. */
@@ -72,7 +86,7 @@ export async function syncFeedbackStatus(tx: Tx, ids: readonly number[]): Promis
       startAt: true,
       course: { select: { name: true } },
       feedback: { select: { submittedAt: true } },
-      students: { select: { student: { select: recipientSelect } } },
+      students: { select: { attendance: true, student: { select: recipientSelect } } },
     },
   });
   const messages = await tx.message.findMany({
@@ -84,7 +98,7 @@ export async function syncFeedbackStatus(tx: Tx, ids: readonly number[]): Promis
     const next = feedbackStatusOf({
       classStatus: row.status,
       submitted: !!row.feedback?.submittedAt,
-      optedIn: row.students.some((s) => feedbackRecipient(s.student) !== null),
+      optedIn: needsFeedbackFrom(row.students),
       messages: own.map((m) => m.status),
     });
     if (next === row.notificationStatus) continue;
@@ -107,4 +121,29 @@ export async function syncFeedbackStatus(tx: Tx, ids: readonly number[]): Promis
       });
     }
   }
+}
+
+/** How far back a student's changed opt-in re-decides their classes (the teacher's list shows 60 days). */
+const RESYNC_DAYS = 60;
+
+/**
+ * After a student's feedback opt-in or address changed: their recent COMPLETED classes whose feedback
+ * is not submitted get the status the rule now gives (older ones keep theirs, so a change of settings
+ * never floods the operators with notices about years-old classes).
+ */
+export async function resyncStudentFeedback(tx: Tx, studentId: number): Promise<void> {
+  const rows = await tx.schedule.findMany({
+    where: {
+      status: 'COMPLETED',
+      notificationStatus: { in: ['NOT_REQUIRED', NEEDS_FEEDBACK] },
+      startAt: { gte: new Date(Date.now() - RESYNC_DAYS * 86_400_000) },
+      students: { some: { studentId } },
+      OR: [{ feedback: null }, { feedback: { submittedAt: null } }],
+    },
+    select: { id: true },
+  });
+  await syncFeedbackStatus(
+    tx,
+    rows.map((r) => r.id),
+  );
 }

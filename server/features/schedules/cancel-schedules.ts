@@ -1,10 +1,13 @@
 import type { z } from 'zod';
+import type { TNotifyChoice } from '../../../src/contracts/class-notices';
 import type { ZBatchCancelReply } from '../../../src/contracts/schedules';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import type { MessageQueue } from '../../messaging/queue';
 import { afterClassChange, classesNow, lockClass } from './class-change';
+import { tellClassChange } from './class-notices';
 import { recordRevisions } from './schedule-revisions';
 import { scheduleSelect, toSchedule } from './schedule-view';
 
@@ -17,9 +20,14 @@ const notPlanned = (status: string) =>
  * Cancels a class. A COMPLETED one (confirmed by mistake, or not held after all) keeps a revision of
  * its previous values and its voucher charges are reversed; a cancelled one is a 409.
  */
-export async function cancelSchedule(prisma: PrismaClient, auth: AuthContext, id: number) {
+export async function cancelSchedule(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  { notify, queue }: { notify?: TNotifyChoice; queue?: MessageQueue } = {},
+) {
   const organisationId = organisationOf(auth);
-  const row = await prisma.$transaction(async (tx) => {
+  const { row, told } = await prisma.$transaction(async (tx) => {
     await lockClass(tx, id, organisationId);
     const before = await classesNow(tx, [id]);
     const current = before.find((r) => r.organisationId === organisationId);
@@ -27,10 +35,16 @@ export async function cancelSchedule(prisma: PrismaClient, auth: AuthContext, id
     if (current.status === 'CANCELLED') throw new AppError('conflict', notPlanned(current.status));
     await recordRevisions(tx, [current], 'update', auth.userId);
     await tx.schedule.update({ where: { id }, data: { status: 'CANCELLED' } });
-    await afterClassChange(tx, auth, { action: 'CANCEL', before: [current], reason: 'Class cancelled' });
-    return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
+    await afterClassChange(tx, auth, {
+      action: 'CANCEL',
+      before: [current],
+      reason: 'Class cancelled',
+      notifyTeacher: notify?.teacher,
+    });
+    const told = await tellClassChange(tx, queue, auth, { before: [current], notify });
+    return { row: await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect }), told };
   });
-  return toSchedule(row);
+  return { ...toSchedule(row), told };
 }
 
 /** Cancels the selected PLANNED classes in one transaction and says, per id, why one was left as is. */
@@ -38,6 +52,7 @@ export async function cancelSchedules(
   prisma: PrismaClient,
   auth: AuthContext,
   ids: number[],
+  { notify, queue }: { notify?: TNotifyChoice; queue?: MessageQueue } = {},
 ): Promise<z.infer<typeof ZBatchCancelReply>> {
   const organisationId = organisationOf(auth);
   const unique = [...new Set(ids)];
@@ -55,14 +70,21 @@ export async function cancelSchedules(
       else if (status !== 'PLANNED') notCancelled.push({ id, reason: notPlanned(status) });
       else cancelled.push(id);
     }
+    let told = { teachers: 0, families: 0 };
     if (cancelled.length) {
       const before = await classesNow(tx, cancelled);
       await tx.schedule.updateMany({
         where: { id: { in: cancelled }, organisationId, status: 'PLANNED' },
         data: { status: 'CANCELLED' },
       });
-      await afterClassChange(tx, auth, { action: 'CANCEL', before, reason: 'Class changed' });
+      await afterClassChange(tx, auth, {
+        action: 'CANCEL',
+        before,
+        reason: 'Class changed',
+        notifyTeacher: notify?.teacher,
+      });
+      told = await tellClassChange(tx, queue, auth, { before, notify });
     }
-    return { cancelled, notCancelled };
+    return { cancelled, notCancelled, told };
   });
 }

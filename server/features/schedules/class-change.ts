@@ -84,7 +84,14 @@ async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
 export async function afterClassChange(
   tx: Tx,
   auth: AuthContext,
-  change: { action: AuditAction; before: readonly RevisionRow[]; ids?: readonly number[]; reason: ChargeReason },
+  change: {
+    action: AuditAction;
+    before: readonly RevisionRow[];
+    ids?: readonly number[];
+    reason: ChargeReason;
+    /** False: "Notify the teacher" was unticked, so the class-change notices skip these events. */
+    notifyTeacher?: boolean;
+  },
 ) {
   const ids = [...new Set([...(change.ids ?? []), ...change.before.map((row) => row.id)])];
   if (!ids.length) return;
@@ -102,6 +109,7 @@ export async function afterClassChange(
         action: was ? change.action : 'CREATE',
         before: was ? snapshot(was) : null,
         after: snapshot(row),
+        notifyTeacher: change.notifyTeacher,
       };
     }),
   );

@@ -6,6 +6,7 @@ import { fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
 import { afterClassChange } from './class-change';
+import { closedRanges } from './closures';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -42,7 +43,11 @@ export async function createSchedule(
   const organisationId = organisationOf(auth);
   const zone = await centreTimeZone(prisma, organisationId);
   const first = { startAt: new Date(body.startAt), endAt: new Date(body.endAt) };
-  const occurrences = withTeacherTimes(body, body.repeat ? expandSeries({ first, ...body.repeat, zone }) : [first]);
+  const closed = body.repeat ? await closedRanges(prisma, organisationId) : [];
+  const occurrences = withTeacherTimes(
+    body,
+    body.repeat ? expandSeries({ first, ...body.repeat, zone, closed }) : [first],
+  );
   return prisma.$transaction(async (tx) => {
     const { studentRates, teacherRate } = await classReferences(tx, organisationId, body);
     const studentIds = body.students.map((s) => s.studentId);

@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../../deps';
 import { availabilityRouter } from './availability-router';
+import { closuresRouter } from './closures-router';
 import { scheduleDownloadsRouter } from './downloads-router';
 import { schedulesRouter } from './schedules-router';
 
@@ -8,5 +9,6 @@ import { schedulesRouter } from './schedules-router';
 export const scheduleRouters = (deps: AppDeps): Router[] => [
   scheduleDownloadsRouter(deps),
   availabilityRouter(deps),
+  closuresRouter(deps),
   schedulesRouter(deps),
 ];

@@ -3,7 +3,9 @@ import type { TScheduleWriteReply, ZScheduleMoveBody } from '../../../src/contra
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
+import type { MessageQueue } from '../../messaging/queue';
 import { afterClassChange } from './class-change';
+import { tellClassChange } from './class-notices';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -24,6 +26,7 @@ export async function moveSchedule(
   auth: AuthContext,
   id: number,
   body: MoveBody,
+  queue?: MessageQueue,
 ): Promise<TScheduleWriteReply> {
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
@@ -56,7 +59,13 @@ export async function moveSchedule(
       targets.filter((_, i) => clashing.has(i)).map((row) => row.id),
       body.override?.reason,
     );
-    await afterClassChange(tx, auth, { action: 'UPDATE', before: targets, reason: 'Class times changed' });
+    await afterClassChange(tx, auth, {
+      action: 'UPDATE',
+      before: targets,
+      reason: 'Class times changed',
+      notifyTeacher: body.notify?.teacher,
+    });
+    const told = await tellClassChange(tx, queue, auth, { before: targets, notify: body.notify });
     const warnings: string[] = [];
     for (const teacherId of new Set(targets.map((row) => row.teacherId))) {
       const own = times.filter((_, i) => targets[i].teacherId === teacherId);
@@ -65,6 +74,6 @@ export async function moveSchedule(
     warnings.sort();
     const row = await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };
-    return { schedule, count: targets.length, outsideAvailability: warnings };
+    return { schedule, count: targets.length, outsideAvailability: warnings, told };
   });
 }

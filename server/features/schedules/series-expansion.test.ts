@@ -31,6 +31,24 @@ describe('expandSeries', () => {
   const zone = 'America/Toronto';
   const monday = { weekday: 1, startTime: '16:00', endTime: '17:00' };
 
+  it("skips a closure's days (the first class's too) without counting them", () => {
+    // Mondays 2026-12-21 on, 16:00 in Toronto; winter break 2026-12-24..2027-01-02 closes two Mondays.
+    const closed = [{ startDate: '2026-12-24', endDate: '2027-01-02' }];
+    const classes = expandSeries({ first: first('2026-12-21T21:00:00Z'), slots: [monday], count: 3, zone, closed });
+    expect(classes.map((c) => localParts(c.startAt, zone).date)).toEqual(['2026-12-21', '2027-01-04', '2027-01-11']);
+    const closedFirst = expandSeries({
+      first: first('2026-12-28T21:00:00Z'),
+      slots: [monday],
+      untilDate: '2027-01-11',
+      zone,
+      closed,
+    });
+    expect(closedFirst.map((c) => localParts(c.startAt, zone).date)).toEqual(['2027-01-04', '2027-01-11']);
+    expect(() =>
+      expandSeries({ first: first('2026-12-28T21:00:00Z'), slots: [monday], untilDate: '2026-12-31', zone, closed }),
+    ).toThrow(AppError);
+  });
+
   it('makes the first class and then every slot in time order, counting all of them', () => {
     const classes = expandSeries({
       first: first('2026-03-02T21:00:00Z'),

@@ -45,6 +45,8 @@ export interface SeriesPlan {
   untilDate?: string;
   count?: number;
   zone: string;
+  /** The centre's closures (local days, inclusive): no class of the series falls on them. */
+  closed?: readonly { startDate: string; endDate: string }[];
 }
 
 const TOO_MANY = `A series makes at most ${MAX_SERIES_OCCURRENCES} classes: end it sooner`;
@@ -54,16 +56,19 @@ const TOO_MANY = `A series makes at most ${MAX_SERIES_OCCURRENCES} classes: end 
  * weekday at its local wall-clock times from the first class's local day on, until `untilDate`
  * (inclusive) or until `count` classes in all. Slot occurrences starting before the first class (or at
  * the same instant: that is the first class) are left out, so the class the operator drew is the first.
+ * Days of a closure are skipped (the first class's too) and do not count towards `count`.
  */
 export function expandSeries(plan: SeriesPlan): Occurrence[] {
   const firstDate = localParts(plan.first.startAt, plan.zone).date;
   if (plan.untilDate !== undefined && plan.untilDate < firstDate)
     throw fieldError('repeat.untilDate', "The repetition ends on or after the first class's day");
-  const occurrences: Occurrence[] = [plan.first];
+  const isClosed = (date: string) => (plan.closed ?? []).some((c) => c.startDate <= date && date <= c.endDate);
+  const occurrences: Occurrence[] = isClosed(firstDate) ? [] : [plan.first];
   const limit = plan.count ?? MAX_SERIES_OCCURRENCES + 1;
   const firstStart = plan.first.startAt.getTime();
   const lastDate = plan.untilDate ?? addDays(firstDate, 7 * (limit + 1));
   for (let date = firstDate; date <= lastDate && occurrences.length <= limit; date = addDays(date, 1)) {
+    if (isClosed(date)) continue;
     const weekday = DateTime.fromISO(date, { zone: 'UTC' }).weekday;
     const today = plan.slots
       .filter((slot) => slot.weekday === weekday)
@@ -77,5 +82,6 @@ export function expandSeries(plan: SeriesPlan): Occurrence[] {
   }
   if (plan.count === undefined && occurrences.length > MAX_SERIES_OCCURRENCES)
     throw fieldError('repeat.untilDate', TOO_MANY);
+  if (!occurrences.length) throw fieldError('repeat', 'Every class of this series falls on a closure of the centre');
   return occurrences.slice(0, limit);
 }

@@ -4,7 +4,9 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
+import type { MessageQueue } from '../../messaging/queue';
 import { afterClassChange } from './class-change';
+import { tellClassChange } from './class-notices';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -61,6 +63,7 @@ export async function updateSchedule(
   auth: AuthContext,
   id: number,
   body: UpdateBody,
+  queue?: MessageQueue,
 ): Promise<TScheduleWriteReply> {
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
@@ -168,10 +171,16 @@ export async function updateSchedule(
       });
     }
 
-    await afterClassChange(tx, auth, { action: 'UPDATE', before: changed, reason: 'Class changed' });
+    await afterClassChange(tx, auth, {
+      action: 'UPDATE',
+      before: changed,
+      reason: 'Class changed',
+      notifyTeacher: body.notify?.teacher,
+    });
+    const told = await tellClassChange(tx, queue, auth, { before: changed, notify: body.notify });
     const warnings = await outsideAvailability(tx, body.teacherId, times, zone);
     const row = await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };
-    return { schedule, count: changed.length, outsideAvailability: warnings };
+    return { schedule, count: changed.length, outsideAvailability: warnings, told };
   });
 }

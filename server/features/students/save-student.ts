@@ -7,6 +7,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { feedbackRecipient, resyncStudentFeedback } from '../feedback/feedback-status';
 import { studentSelect, toStudent } from './student-view';
 
 type StudentInput = z.output<typeof ZStudentBody>;
@@ -80,6 +81,7 @@ export async function updateStudent(prisma: PrismaClient, auth: AuthContext, id:
       const before = toStudent(await tx.student.findUniqueOrThrow({ where: { id }, select: studentSelect }));
       const row = await tx.student.update({ where: { id }, data: studentData(input), select: studentSelect });
       const student = toStudent(row);
+      if (feedbackRecipient(before) !== feedbackRecipient(student)) await resyncStudentFeedback(tx, id);
       await recordAudit(tx, auth, [
         {
           entity: 'STUDENT',

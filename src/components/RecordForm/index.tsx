@@ -21,6 +21,7 @@ export const recordNames = {
   referrer: 'forms.record.referrer',
   voucherPurchase: 'forms.record.voucherPurchase',
   emailTemplate: 'email.record.template',
+  closure: 'notify.record.closure',
 } as const;
 export type RecordKind = keyof typeof recordNames;
 

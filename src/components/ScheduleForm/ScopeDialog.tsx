@@ -1,13 +1,17 @@
 import { useIntl } from '@umijs/max';
 import { Modal, Radio, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import type { TNotifyChoice } from '@/contracts/class-notices';
 import type { TEditScope } from '@/contracts/schedules';
+import NotifyFields, { NOTIFY_EVERYONE } from './NotifyFields';
 
 export type TRateScope = 'future' | 'all';
 export interface ScopeChoice {
   scope: TEditScope;
   /** Asked only when an hourly rate changed: the seed's two scopes for rates. */
   rateScope?: TRateScope;
+  /** Asked for a move: whom to tell. */
+  notify?: TNotifyChoice;
 }
 
 export interface ScopeDialogProps {
@@ -16,6 +20,12 @@ export interface ScopeDialogProps {
   rates?: boolean;
   /** A move on the calendar, rather than an edit in the form (only the title differs). */
   move?: boolean;
+  /** Also ask whom to tell (a calendar move). */
+  notify?: boolean;
+  /** The class belongs to a series: ask which of its classes (false: only the notify question). */
+  series?: boolean;
+  /** What the change is, shown first ("New time: ..."). */
+  detail?: string;
   onChoose: (choice: ScopeChoice) => void;
   onCancel: () => void;
 }
@@ -32,40 +42,56 @@ const RATE_SCOPE_IDS: Record<TRateScope, string> = {
 };
 
 /** "Which classes of the series?" for a change to one occurrence: this one, this and following, or all. */
-export default function ScopeDialog({ open, rates = false, move = false, onChoose, onCancel }: ScopeDialogProps) {
+export default function ScopeDialog({
+  open,
+  rates = false,
+  move = false,
+  notify: askNotify = false,
+  series = true,
+  detail,
+  onChoose,
+  onCancel,
+}: ScopeDialogProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [scope, setScope] = useState<TEditScope>('this');
   const [rateScope, setRateScope] = useState<TRateScope>('future');
+  const [notify, setNotify] = useState<TNotifyChoice>(NOTIFY_EVERYONE);
   useEffect(() => {
     if (open) {
       setScope('this');
       setRateScope('future');
+      setNotify(NOTIFY_EVERYONE);
     }
   }, [open]);
   return (
     <Modal
       open={open}
-      title={t(move ? 'schedules.scope.moveTitle' : 'schedules.scope.title')}
+      title={t(!series ? 'notify.moveTitle' : move ? 'schedules.scope.moveTitle' : 'schedules.scope.title')}
       okText={t('common.save')}
       cancelText={t('common.cancel')}
-      onOk={() => onChoose({ scope, ...(rates ? { rateScope } : {}) })}
+      onOk={() => onChoose({ scope, ...(rates ? { rateScope } : {}), ...(askNotify ? { notify } : {}) })}
       onCancel={onCancel}
       destroyOnClose
       wrapClassName="schedule-scope"
       zIndex={1100}
       width={460}
     >
-      <Typography.Paragraph>{t('schedules.scope.intro')}</Typography.Paragraph>
-      <Radio.Group value={scope} onChange={(event) => setScope(event.target.value)}>
-        <Space direction="vertical">
-          {(Object.keys(SCOPE_IDS) as TEditScope[]).map((value) => (
-            <Radio key={value} value={value} autoFocus={value === 'this'}>
-              {t(SCOPE_IDS[value])}
-            </Radio>
-          ))}
-        </Space>
-      </Radio.Group>
+      {detail && <Typography.Paragraph strong>{detail}</Typography.Paragraph>}
+      {series && (
+        <>
+          <Typography.Paragraph>{t('schedules.scope.intro')}</Typography.Paragraph>
+          <Radio.Group value={scope} onChange={(event) => setScope(event.target.value)}>
+            <Space direction="vertical">
+              {(Object.keys(SCOPE_IDS) as TEditScope[]).map((value) => (
+                <Radio key={value} value={value} autoFocus={value === 'this'}>
+                  {t(SCOPE_IDS[value])}
+                </Radio>
+              ))}
+            </Space>
+          </Radio.Group>
+        </>
+      )}
       {rates && (
         <>
           <Typography.Paragraph style={{ marginTop: 16 }}>{t('schedules.rateScope.intro')}</Typography.Paragraph>
@@ -79,6 +105,9 @@ export default function ScopeDialog({ open, rates = false, move = false, onChoos
             </Space>
           </Radio.Group>
         </>
+      )}
+      {askNotify && (
+        <NotifyFields value={notify} onChange={setNotify} t={(id, values) => intl.formatMessage({ id }, values)} />
       )}
     </Modal>
   );

@@ -16,6 +16,7 @@ import { searchStudents } from '@/services/courses';
 import { createSchedule, updateSchedule } from '@/services/schedules';
 import { isErrorReply, toRequestFailure } from '@/utils/requestError';
 import { isScheduleSubmitKey, useTabLeavesSelect } from './keys';
+import NotifyFields, { NOTIFY_EVERYONE, toldText } from './NotifyFields';
 import RepeatFields from './RepeatFields';
 import { scheduleRuleText } from './rules';
 import { useScheduleDialogs } from './useScheduleDialogs';
@@ -76,6 +77,8 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
   const { timeZone, currency } = useCentre();
   const dialogs = useScheduleDialogs();
   const [courseTeachers, setCourseTeachers] = useState<number[]>([]);
+  // An edit (a reschedule) tells the teacher and the families unless unticked.
+  const [notify, setNotify] = useState(NOTIFY_EVERYONE);
   const courseType = Form.useWatch('courseType', form);
   const teacherTimes = Form.useWatch('teacherTimes', form);
   useFirstFieldFocus(open, `.schedule-form ${moving ? '.schedule-day' : '.ant-modal-body'}`);
@@ -112,13 +115,13 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
     try {
       const reply = await dialogs.withConflicts((override) =>
         record
-          ? updateSchedule(record.id, { ...toUpdateBody(values, timeZone, record, scope), override })
+          ? updateSchedule(record.id, { ...toUpdateBody(values, timeZone, record, scope), override, notify })
           : createSchedule({ ...toCreateBody(values, timeZone), override }),
       );
       if (!reply) return false;
       message.success(
         record
-          ? t('schedules.saved.updated', { count: reply.count })
+          ? `${t('schedules.saved.updated', { count: reply.count })} ${toldText(t, reply.told)}`
           : t('schedules.saved.created', { count: reply.count }),
       );
       if (reply.outsideAvailability.length) {
@@ -351,6 +354,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
               />
             </Col>
           </Row>
+          {record && record.status !== 'CANCELLED' && <NotifyFields value={notify} onChange={setNotify} t={t} />}
         </HistoryTabs>
       </ModalForm>
       {dialogs.dialogs}

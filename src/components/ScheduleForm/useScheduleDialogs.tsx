@@ -13,10 +13,18 @@ export function conflictsOf(error: unknown): TScheduleConflict[] | undefined {
 }
 
 export type Override = { reason: string };
+/** What the scope dialog asks: rates' scope, a move's title, whom to tell, and whether it is a series. */
+export interface ScopeQuestion {
+  rates?: boolean;
+  move?: boolean;
+  notify?: boolean;
+  series?: boolean;
+  detail?: string;
+}
 
 export interface ScheduleDialogs {
   /** Asks the scope of a change to a series occurrence; undefined when the user cancels. */
-  askScope: (options?: { rates?: boolean; move?: boolean }) => Promise<ScopeChoice | undefined>;
+  askScope: (options?: ScopeQuestion) => Promise<ScopeChoice | undefined>;
   /**
    * Runs a write; on a 409 with clashes shows them and, when the user overrides with a reason, runs
    * it again with `override`. Resolves the reply, or undefined when the user gave up; other errors throw.
@@ -32,7 +40,7 @@ export interface ScheduleDialogs {
  */
 export function useScheduleDialogs(): ScheduleDialogs {
   const access = useAccess() as Record<string, boolean>;
-  const [scope, setScope] = useState<{ rates: boolean; move: boolean }>();
+  const [scope, setScope] = useState<ScopeQuestion>();
   const [conflicts, setConflicts] = useState<TScheduleConflict[]>();
   const resolveScope = useRef<(choice: ScopeChoice | undefined) => void>();
   const resolveConflicts = useRef<(reason: string | undefined) => void>();
@@ -40,7 +48,7 @@ export function useScheduleDialogs(): ScheduleDialogs {
   const askScope: ScheduleDialogs['askScope'] = (options = {}) =>
     new Promise((resolve) => {
       resolveScope.current = resolve;
-      setScope({ rates: !!options.rates, move: !!options.move });
+      setScope(options);
     });
   const answerScope = (choice: ScopeChoice | undefined) => {
     setScope(undefined);
@@ -72,6 +80,9 @@ export function useScheduleDialogs(): ScheduleDialogs {
         open={!!scope}
         rates={scope?.rates}
         move={scope?.move}
+        notify={scope?.notify}
+        series={scope?.series ?? true}
+        detail={scope?.detail}
         onChoose={(choice) => answerScope(choice)}
         onCancel={() => answerScope(undefined)}
       />

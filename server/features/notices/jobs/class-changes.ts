@@ -1,60 +1,21 @@
 // Class changes to the teacher: the SCHEDULE audit events after the job's cursor, each an email and/or
-// SMS to the class's teacher by their CLASS_CHANGE settings, the cursor moved in the same transaction
-// (keys `class-change:<auditEventId>:<channel>` make a repeat harmless). Changes the teacher made
-// themselves, confirmations and reopenings, and changes to classes already begun are not sent.
+// SMS to the class's teacher by their CLASS_CHANGE settings, in their language, the cursor moved in the
+// same transaction (keys `class-change:<auditEventId>:<channel>` make a repeat harmless). Changes the
+// teacher made themselves, confirmations and reopenings, changes to classes already begun and changes
+// whose author unticked "Notify the teacher" (AuditEvent.notifyTeacher) are not sent. Classes created
+// together (a weekly series: one transaction, one `at`) are one message listing them.
 import type { AuditEvent, Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
+import { noticeLang } from '../../schedules/class-notice-texts';
+import { changeText, seriesText } from './class-change-texts';
 import { lockCursor, moveCursor, SETTLE_SECONDS } from './job-cursor';
-import { enqueueOnce, localClassTime, yieldToEventLoop } from './job-tools';
+import { enqueueOnce, yieldToEventLoop } from './job-tools';
 
 export const CLASS_CHANGE_CURSOR = 'class-change-notices';
 export const CLASS_CHANGE_TEMPLATE = 'class-change';
 const BATCH = 100;
 const NOTIFIED_ACTIONS = new Set(['CREATE', 'UPDATE', 'CANCEL', 'DELETE']);
-
-type Values = Record<string, unknown> | null;
-const headline = { CREATE: 'New class', CANCEL: 'Class cancelled', DELETE: 'Class removed', UPDATE: 'Class changed' };
-const shown: Record<string, string> = {
-  startAt: 'Start',
-  endAt: 'End',
-  teacherStartAt: 'Your start',
-  teacherEndAt: 'Your end',
-  course: 'Course',
-  teacher: 'Teacher',
-  address: 'Address',
-  status: 'Status',
-  comments: 'Comments',
-  students: 'Students',
-};
-
-function shownValue(value: unknown, timeZone: string): string {
-  if (value === null || value === undefined || value === '') return '-';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)) return localClassTime(new Date(value), timeZone);
-  if (Array.isArray(value))
-    return value.map((v) => (v && typeof v === 'object' && 'student' in v ? String(v.student) : String(v))).join(', ');
-  return String(value);
-}
-
-function changeText(event: AuditEvent, klass: { course: string; startAt: Date }, timeZone: string) {
-  const title = headline[event.action as keyof typeof headline] ?? headline.UPDATE;
-  const when = `${klass.course}, ${localClassTime(klass.startAt, timeZone)}`;
-  const before = event.before as Values;
-  const after = event.after as Values;
-  const lines =
-    event.action === 'UPDATE'
-      ? Object.keys(shown)
-          .filter((key) => (before && key in before) || (after && key in after))
-          .map(
-            (key) => `${shown[key]}: ${shownValue(before?.[key], timeZone)} -> ${shownValue(after?.[key], timeZone)}`,
-          )
-      : [];
-  return {
-    subject: `${title}: ${when}`,
-    body: [`${title}: ${when}`, ...lines, '', 'See your classes in Level Up.'].join('\n'),
-    sms: `Level Up: ${title.toLowerCase()}: ${when}`,
-  };
-}
 
 /** Where the cursor starts: after every event so far. */
 export async function lastAuditEventId(tx: Prisma.TransactionClient): Promise<number> {
@@ -81,7 +42,12 @@ export async function runClassChangeNotices(
         });
         // Up to the first event too recent to be sure nothing before it is still uncommitted.
         const fresh = read.findIndex((e) => e.at >= settled);
-        const events = fresh === -1 ? read : read.slice(0, fresh);
+        let events = fresh === -1 ? read : read.slice(0, fresh);
+        // A full batch may end inside one transaction's events (a series): those wait for the next batch.
+        if (read.length === BATCH && fresh === -1) {
+          const cut = events.findIndex((e) => e.at.getTime() === events[events.length - 1].at.getTime());
+          if (cut > 0) events = events.slice(0, cut);
+        }
         if (!events.length) return { count: 0, more: false };
         const classes = await tx.schedule.findMany({
           where: { id: { in: [...new Set(events.map((e) => e.entityId))] } },
@@ -90,21 +56,38 @@ export async function runClassChangeNotices(
             startAt: true,
             organisation: { select: { timeZone: true } },
             course: { select: { name: true } },
-            teacher: { select: { id: true, userId: true, deletedAt: true } },
+            teacher: { select: { id: true, userId: true, deletedAt: true, user: { select: { langKey: true } } } },
           },
         });
-        let sent = 0;
+        // The events to tell, each group one message: a creation joins the other creations of its
+        // transaction (same actor, time and teacher); every other event is a group of its own.
+        const groups = new Map<string, { event: AuditEvent; klass: (typeof classes)[number] }[]>();
         for (const event of events) {
           const klass = classes.find((c) => c.id === event.entityId);
-          if (!klass || klass.teacher.deletedAt || !NOTIFIED_ACTIONS.has(event.action)) continue;
+          if (!klass || klass.teacher.deletedAt || !NOTIFIED_ACTIONS.has(event.action) || !event.notifyTeacher)
+            continue;
           if (event.actorId === klass.teacher.userId || klass.startAt <= event.at) continue;
+          const key =
+            event.action === 'CREATE'
+              ? `create:${event.actorId}:${event.at.getTime()}:${klass.teacher.userId}`
+              : `event:${event.id}`;
+          groups.set(key, [...(groups.get(key) ?? []), { event, klass }]);
+        }
+        let sent = 0;
+        for (const group of groups.values()) {
+          const [{ event, klass }] = group;
           const [recipient] = await recipientsFor(tx, [klass.teacher.userId], 'CLASS_CHANGE');
           if (!recipient) continue;
-          const text = changeText(
-            event,
-            { course: klass.course.name, startAt: klass.startAt },
-            klass.organisation.timeZone,
-          );
+          const lang = noticeLang(klass.teacher.user.langKey);
+          const zone = klass.organisation.timeZone;
+          const text =
+            group.length > 1
+              ? seriesText(
+                  lang,
+                  group.map((g) => ({ course: g.klass.course.name, startAt: g.klass.startAt })),
+                  zone,
+                )
+              : changeText(lang, event, { course: klass.course.name, startAt: klass.startAt }, zone);
           for (const [channel, to] of [
             ['EMAIL', recipient.email],
             ['SMS', recipient.sms],

@@ -1,11 +1,12 @@
-// Daily feedback reminders: a teacher with COMPLETED classes that ended more than a day ago and have
-// no submitted feedback gets one message per channel per local day, listing those classes. The
+// Daily feedback reminders: a teacher with classes that need feedback (the stored MISSING_FEEDBACK
+// status, feedback-status.ts's one rule) and ended more than a day ago gets one message per channel per local day, listing those classes. The
 // FeedbackReminder rows (class, local day) are claimed in the same transaction as the messages, so a
 // class is never reminded twice on one day, whichever worker or run gets there first.
 import type { PrismaClient } from '../../../generated/prisma/client';
 import { log } from '../../../http/log';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
+import { NEEDS_FEEDBACK } from '../../feedback/feedback-status';
 import { enqueueOnce, localClassTime, localNow, yieldToEventLoop } from './job-tools';
 
 export const FEEDBACK_REMINDER_TEMPLATE = 'feedback-reminder';
@@ -68,12 +69,10 @@ async function remindCentre(
       FROM "Schedule" s
       JOIN "Teacher" t ON t.id = s."teacherId" AND t."deletedAt" IS NULL
       JOIN "Course" c ON c.id = s."courseId"
-      LEFT JOIN "ScheduleFeedback" f ON f."scheduleId" = s.id
-     WHERE s."organisationId" = ${centre.id} AND s.status = 'COMPLETED'
+     WHERE s."organisationId" = ${centre.id} AND s."notificationStatus" = ${NEEDS_FEEDBACK}::"NotificationStatus"
        AND s."startAt" >= ${endedAfter.toISOString()}::timestamptz - interval '12 hours'
        AND s."endAt" >= ${endedAfter.toISOString()}::timestamptz
        AND s."endAt" < ${endedBefore.toISOString()}::timestamptz
-       AND f."submittedAt" IS NULL
        AND NOT EXISTS (SELECT 1 FROM "FeedbackReminder" r WHERE r."scheduleId" = s.id AND r.day = ${day}::date)
      ORDER BY s."teacherId", s."startAt", s.id`;
   const byTeacher = new Map<number, DueClass[]>();

@@ -1,7 +1,10 @@
 import { DragOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { Alert, Button, Descriptions, Modal, message, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Modal, message, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { useCancelDialog } from '@/components/ScheduleForm/CancelDialog';
+import { toldText } from '@/components/ScheduleForm/NotifyFields';
+import type { TTold } from '@/contracts/class-notices';
 import type { TSchedule } from '@/contracts/schedules';
 import { cancelSchedule, confirmSchedule, getSchedule, reopenSchedule } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
@@ -37,6 +40,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
   const format = useFormat();
   const [record, setRecord] = useState<TSchedule>();
   const [busy, setBusy] = useState(false);
+  const cancelDialog = useCancelDialog();
 
   useEffect(() => {
     setRecord(undefined);
@@ -50,11 +54,12 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
     };
   }, [id, onClose]);
 
-  const act = async (write: () => Promise<TSchedule>, done: string) => {
+  const act = async (write: () => Promise<TSchedule & { told?: TTold }>, done: string) => {
     setBusy(true);
     try {
-      setRecord(await write());
-      message.success(t(done));
+      const reply = await write();
+      setRecord(reply);
+      message.success(reply.told ? `${t(done)} ${toldText(t, reply.told)}` : t(done));
       onChanged();
     } catch (error) {
       message.error(describeActionFailure(error, 'update', [], t).content);
@@ -95,17 +100,17 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
       </Button>
     ),
     record.status === 'PLANNED' && (
-      <Popconfirm
+      <Button
         key="cancel"
-        title={t('schedules.details.cancelQuestion')}
-        okText={t('schedules.details.cancelClass')}
-        cancelText={t('common.back')}
-        onConfirm={() => act(() => cancelSchedule(record.id), 'schedules.details.cancelled')}
+        danger
+        disabled={busy}
+        onClick={async () => {
+          const notify = await cancelDialog.ask({ title: t('schedules.details.cancelQuestion'), count: 1 });
+          if (notify) await act(() => cancelSchedule(record.id, notify), 'schedules.details.cancelled');
+        }}
       >
-        <Button danger disabled={busy}>
-          {t('schedules.details.cancelClass')}
-        </Button>
-      </Popconfirm>
+        {t('schedules.details.cancelClass')}
+      </Button>
     ),
   ];
 
@@ -169,6 +174,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
           </Descriptions>
         </>
       )}
+      {cancelDialog.dialog}
     </Modal>
   );
 }

@@ -22,6 +22,7 @@ import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/l
 import PageContainer from '@/components/PageContainer';
 import { useCentre } from '@/components/RecordForm/defaults';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
+import { toldText } from '@/components/ScheduleForm/NotifyFields';
 import { scheduleRuleText } from '@/components/ScheduleForm/rules';
 import { useScheduleDialogs } from '@/components/ScheduleForm/useScheduleDialogs';
 import type { ScheduleDefaults } from '@/components/ScheduleForm/values';
@@ -174,22 +175,25 @@ export default function ScheduleCalendarPage() {
     end: newEnd,
   }: EventInteractionArgs<CalendarEvent | BackgroundEvent>) => {
     if (!('source' in event)) return;
-    let scope: 'this' | 'following' | 'all' = 'this';
-    if (event.source.seriesId !== null) {
-      const choice = await dialogs.askScope({ move: true });
-      if (!choice) return;
-      scope = choice.scope;
-    }
     const startAt = fromWallDate(new Date(newStart), zone);
     const endAt = fromWallDate(new Date(newEnd), zone);
+    // Every move is confirmed: the series scope (for a series) and whom to tell.
+    const choice = await dialogs.askScope({
+      move: true,
+      notify: true,
+      series: event.source.seriesId !== null,
+      detail: t('notify.moveTo', { time: `${format.dateTime(startAt)}–${format.dateTime(endAt).slice(11)}` }),
+    });
+    if (!choice) return;
+    const { scope, notify } = choice;
     // Drawn at its new place at once; the reload afterwards shows what the server kept.
     setClasses((list) => list.map((c) => (c.id === event.id ? { ...c, startAt, endAt } : c)));
     try {
       const reply = await dialogs.withConflicts((override) =>
-        moveSchedule(event.id, { startAt, endAt, scope, override }),
+        moveSchedule(event.id, { startAt, endAt, scope, override, notify }),
       );
       if (reply) {
-        message.success(t('schedules.saved.moved'));
+        message.success(`${t('schedules.saved.moved')} ${toldText(t, reply.told)}`);
         if (reply.outsideAvailability.length)
           message.warning(t('schedules.saved.outsideAvailability', { count: reply.outsideAvailability.length }));
       }

@@ -1,10 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useIntl, useSearchParams } from '@umijs/max';
-import { Alert, Button, Popconfirm } from 'antd';
+import { Alert, Button } from 'antd';
 import { type Key, useEffect, useRef, useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
+import { useCancelDialog } from '@/components/ScheduleForm/CancelDialog';
+import { toldText } from '@/components/ScheduleForm/NotifyFields';
 import type { TSchedule } from '@/contracts/schedules';
 import type { Query } from '@/services/http';
 import { cancelSchedule, cancelSchedules, confirmSchedule, listSchedules, reopenSchedule } from '@/services/schedules';
@@ -28,6 +30,7 @@ export default function ScheduleTablePage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const format = useFormat();
   const editor = useRecordEditor<TSchedule>();
+  const cancelDialog = useCancelDialog();
   const [downloading, setDownloading] = useState(false);
   // The filters of the last load: the download dialog starts from them.
   const filters = useRef<Query>({});
@@ -53,13 +56,36 @@ export default function ScheduleTablePage() {
   const act = async (write: () => Promise<unknown>, successId: string) => {
     if (await runScheduleWrite(write, t(successId), t)) editor.reload();
   };
+  const cancelOne = async (s: TSchedule) => {
+    const notify = await cancelDialog.ask({
+      title: t('scheduleViews.action.cancelQuestion'),
+      detail: s.status === 'COMPLETED' ? t('scheduleViews.action.cancelTaughtQuestion') : undefined,
+      count: 1,
+    });
+    if (!notify) return;
+    const done = await runScheduleWrite(
+      () => cancelSchedule(s.id, notify),
+      (reply) => `${t('scheduleViews.action.cancelled')} ${toldText(t, reply.told)}`,
+      t,
+    );
+    if (done) editor.reload();
+  };
   const cancelSelected = async (rows: TSchedule[], clear: () => void) => {
+    const notify = await cancelDialog.ask({
+      title: t('scheduleViews.table.confirmCancelSelected', { count: rows.length }),
+      count: rows.length,
+    });
+    if (!notify) return;
     let reply: Awaited<ReturnType<typeof cancelSchedules>> | undefined;
     const done = await runScheduleWrite(
       async () => {
-        reply = await cancelSchedules(rows.map((r) => r.id));
+        reply = await cancelSchedules(
+          rows.map((r) => r.id),
+          notify,
+        );
+        return reply;
       },
-      t('scheduleViews.table.cancelDone'),
+      (result) => `${t('scheduleViews.table.cancelDone')} ${toldText(t, result.told)}`,
       t,
     );
     if (!done || !reply) return;
@@ -94,11 +120,8 @@ export default function ScheduleTablePage() {
       key: 'cancel',
       label: t('scheduleViews.action.cancel'),
       danger: true,
-      confirm: t(
-        s.status === 'COMPLETED' ? 'scheduleViews.action.cancelTaughtQuestion' : 'scheduleViews.action.cancelQuestion',
-      ),
       disabledReason: s.status === 'CANCELLED' ? t('scheduleViews.action.alreadyCancelled') : undefined,
-      onClick: () => act(() => cancelSchedule(s.id), 'scheduleViews.action.cancelled'),
+      onClick: () => cancelOne(s),
     },
   ];
 
@@ -149,21 +172,14 @@ export default function ScheduleTablePage() {
       }}
       rowName={(s) => `${s.course.name} ${format.dateTime(s.startAt)}`}
       batchActions={(selected, clear) => (
-        <Popconfirm
-          title={t('scheduleViews.table.confirmCancelSelected', { count: selected.length })}
-          okText={t('scheduleViews.table.cancelSelected')}
-          cancelText={t('scheduleViews.table.keep')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => cancelSelected(selected, clear)}
-        >
-          <Button size="small" danger>
-            {t('scheduleViews.table.cancelSelected')}
-          </Button>
-        </Popconfirm>
+        <Button size="small" danger onClick={() => cancelSelected(selected, clear)}>
+          {t('scheduleViews.table.cancelSelected')}
+        </Button>
       )}
       emptyText={t('scheduleViews.table.empty')}
     >
       <ScheduleForm {...editor.formProps} />
+      {cancelDialog.dialog}
       <DownloadDialog open={downloading} onClose={() => setDownloading(false)} filters={dialogFilters} />
       <FeedbackDrawer
         open={feedbackOf !== undefined}

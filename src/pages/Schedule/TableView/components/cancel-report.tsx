@@ -1,4 +1,6 @@
 import { Modal, Typography } from 'antd';
+import { toldText } from '@/components/ScheduleForm/NotifyFields';
+import type { TTold } from '@/contracts/class-notices';
 import type { TSchedule } from '@/contracts/schedules';
 import type { Formatter } from '@/utils/format';
 
@@ -11,7 +13,7 @@ const describeClass = (byId: Map<number, TSchedule>, id: number, format: Formatt
 
 /** Shows what a batch cancel did: the classes cancelled, and those that were not with the reason. */
 export function showCancelReport(
-  reply: { cancelled: number[]; notCancelled: { id: number; reason: string }[] },
+  reply: { cancelled: number[]; notCancelled: { id: number; reason: string }[]; told?: TTold },
   selected: TSchedule[],
   t: T,
   format: Formatter,
@@ -31,6 +33,7 @@ export function showCancelReport(
             <li key={id}>{describeClass(byId, id, format)}</li>
           ))}
         </ul>
+        {reply.told && <Typography.Paragraph>{toldText(t, reply.told)}</Typography.Paragraph>}
         {partial && (
           <>
             <Typography.Title level={5}>

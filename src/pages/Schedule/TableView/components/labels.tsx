@@ -57,12 +57,16 @@ export function failureText(error: unknown, t: T): string {
 }
 
 /** Runs one schedule write with a pending message, then the success text or the failure as worded by the server. */
-export async function runScheduleWrite(write: () => Promise<unknown>, success: string, t: T): Promise<boolean> {
+export async function runScheduleWrite<R>(
+  write: () => Promise<R>,
+  success: string | ((reply: R) => string),
+  t: T,
+): Promise<boolean> {
   const hide = message.loading(t('scheduleViews.saving'), 0);
   try {
-    await write();
+    const reply = await write();
     hide();
-    message.success(success);
+    message.success(typeof success === 'function' ? success(reply) : success);
     return true;
   } catch (error) {
     hide();
