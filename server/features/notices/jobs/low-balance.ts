@@ -8,6 +8,7 @@ import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
+import { moneyText } from '../../money/money-text';
 import { lowBalanceWhere } from '../../vouchers/low-balance-rule';
 import { lockCursor, moveCursor, SETTLE_SECONDS } from './job-cursor';
 import { enqueueOnce, yieldToEventLoop } from './job-tools';
@@ -22,14 +23,6 @@ interface Entry {
   studentId: number;
   createdAt: Date;
   crossed: boolean;
-}
-
-function money(amount: { toFixed(dp: number): string }, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount.toFixed(2)));
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
 }
 
 /** Where the cursor starts: after every entry so far. */
@@ -101,8 +94,8 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
   if (!student) return 0;
   const centre = student.organisation;
   const name = `${student.firstName} ${student.lastName}`;
-  const balance = money(student.voucherBalance, centre.currency);
-  const threshold = money(centre.lowBalanceThreshold, centre.currency);
+  const balance = moneyText(student.voucherBalance, centre.currency);
+  const threshold = moneyText(centre.lowBalanceThreshold, centre.currency);
   const operators = await centreUsersWithRole(tx, entry.organisationId);
   await createNotices(tx, operators, {
     organisationId: entry.organisationId,
