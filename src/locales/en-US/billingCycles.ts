@@ -67,7 +67,7 @@ export default {
 
   // Past cycles.
   'billingCycles.past.title': 'Billing cycles',
-  'billingCycles.past.empty': 'No billing cycle yet',
+  'billingCycles.past.empty': 'No billing cycle has run yet: invoices made by hand are listed below',
   'billingCycles.past.centres': 'Centres',
   'billingCycles.chart.title': 'Centres by outcome per cycle',
 

@@ -66,7 +66,7 @@ export default {
 
   // Past cycles.
   'billingCycles.past.title': '账单周期',
-  'billingCycles.past.empty': '还没有账单周期',
+  'billingCycles.past.empty': '还没有运行过账单周期：手工开具的账单列在下方',
   'billingCycles.past.centres': '机构',
   'billingCycles.chart.title': '各周期机构结算结果',
 
