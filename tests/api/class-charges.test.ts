@@ -74,15 +74,9 @@ describe('class charges', () => {
       kind: 'CLASS_CHARGE',
       amount: '-50.00',
       scheduleId: planned.id,
-      class: {
-        id: planned.id,
-        course: 'Mathematics',
-        teacher: 'Ann Archer',
-        attendance: 'ATTENDED',
-        hours: '1.50',
-        hourlyRate: '33.33',
-        price: null,
-      },
+      class: { id: planned.id, course: 'Mathematics', teacher: 'Ann Archer' },
+      posted: { attendance: 'ATTENDED', hours: '1.50', hourlyRate: '33.33', price: null },
+      changes: [],
     });
     const one = await c.operator.get('/api/schedules', { id: planned.id });
     expect(one.body.data.map((row: TSchedule) => row.id)).toEqual([planned.id]);
@@ -91,6 +85,35 @@ describe('class charges', () => {
     const again = await c.operator.post(`/api/schedules/${planned.id}/confirm`, {});
     expect(again.status).toBe(409);
     expect(await chargesOf(planned.id, c.students[0].id)).toHaveLength(1);
+  });
+
+  it('the ledger keeps what was true when posted; a reversal says what changed', async () => {
+    const dan = c.students[1].id;
+    const planned = await classAt(-20, 60, { students: [{ studentId: dan, hourlyRate: '40' }] });
+    expect((await c.operator.post(`/api/schedules/${planned.id}/confirm`, {})).status).toBe(200);
+    const absent = await c.operator.put(`/api/schedules/${planned.id}/students/${dan}/attendance`, {
+      attendance: 'ABSENT',
+    });
+    expect(absent.status).toBe(200);
+    const ledger = await c.operator.get(`/api/students/${dan}/ledger`, {});
+    const ofClass = ledger.body.data.filter((e: { scheduleId: number }) => e.scheduleId === planned.id);
+    // Newest first: the reversal, then the original charge, which still says what it charged for.
+    expect(ofClass).toMatchObject([
+      {
+        kind: 'CHARGE_REVERSAL',
+        amount: '40.00',
+        note: 'Attendance changed',
+        posted: { attendance: 'ABSENT', hours: '1.00', hourlyRate: '40.00', price: null },
+        changes: [{ field: 'attendance', from: 'ATTENDED', to: 'ABSENT' }],
+      },
+      {
+        kind: 'CLASS_CHARGE',
+        amount: '-40.00',
+        note: 'Class confirmed',
+        posted: { attendance: 'ATTENDED', hours: '1.00', hourlyRate: '40.00', price: null },
+        changes: [],
+      },
+    ]);
   });
 
   it('the class price, when set, is what each attending student pays', async () => {

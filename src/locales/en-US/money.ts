@@ -10,4 +10,7 @@ export default {
   'money.periods.void': 'Void',
   'money.periods.total': 'Total (not void)',
   'money.periods.range': '{start} to {end}',
+  'money.ledger.hours': '{hours} h',
+  'money.ledger.fromTo': '{from} → {to}',
+  'money.ledger.changed': '{reason}: {changes}',
 };

@@ -9,4 +9,7 @@ export default {
   'money.periods.void': '已作废',
   'money.periods.total': '合计（不含作废）',
   'money.periods.range': '{start} 至 {end}',
+  'money.ledger.hours': '{hours} 小时',
+  'money.ledger.fromTo': '{from} → {to}',
+  'money.ledger.changed': '{reason}：{changes}',
 };
