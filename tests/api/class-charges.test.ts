@@ -91,10 +91,23 @@ describe('class charges', () => {
     const dan = c.students[1].id;
     const planned = await classAt(-20, 60, { students: [{ studentId: dan, hourlyRate: '40' }] });
     expect((await c.operator.post(`/api/schedules/${planned.id}/confirm`, {})).status).toBe(200);
+    // Before: what the change would move, nothing saved; after: what it posted.
+    const preview = (attendance: string) =>
+      c.operator.get(`/api/schedules/${planned.id}/students/${dan}/attendance-preview`, { attendance });
+    const danName = (await ctx.prisma.student.findUniqueOrThrow({ where: { id: dan } })).firstName;
+    expect((await preview('ATTENDED')).body).toEqual({ moves: [] });
+    const before = await preview('ABSENT');
+    expect(before.status).toBe(200);
+    expect(before.body.moves).toEqual([{ studentId: dan, name: expect.stringContaining(danName), amount: '40.00' }]);
+    expect((await preview('LATE')).status).toBe(400);
+    expect(await chargesOf(planned.id, dan)).toHaveLength(1);
     const absent = await c.operator.put(`/api/schedules/${planned.id}/students/${dan}/attendance`, {
       attendance: 'ABSENT',
     });
     expect(absent.status).toBe(200);
+    expect(absent.body.moneyMoves).toEqual(before.body.moves);
+    expect((await preview('ABSENT')).body).toEqual({ moves: [] });
+    expect((await preview('ATTENDED')).body.moves).toMatchObject([{ studentId: dan, amount: '-40.00' }]);
     const ledger = await c.operator.get(`/api/students/${dan}/ledger`, {});
     const ofClass = ledger.body.data.filter((e: { scheduleId: number }) => e.scheduleId === planned.id);
     // Newest first: the reversal, then the original charge, which still says what it charged for.

@@ -16,7 +16,7 @@ type Decimal = Prisma.Decimal;
 
 export type { TChargeReason as ChargeReason } from '../../../src/contracts/vouchers';
 
-const chargeClassSelect = {
+export const chargeClassSelect = {
   id: true,
   organisationId: true,
   status: true,

@@ -13,4 +13,10 @@ export default {
   'money.ledger.hours': '{hours} h',
   'money.ledger.fromTo': '{from} → {to}',
   'money.ledger.changed': '{reason}: {changes}',
+  'money.moves.confirmTitle': 'This changes a voucher balance',
+  'money.moves.confirmIntro': 'Saving this attendance posts to the voucher ledger:',
+  'money.moves.confirmOk': 'Save and post',
+  'money.moves.returned': '{amount} returned to {name}',
+  'money.moves.charged': '{amount} charged to {name}',
+  'money.moves.saved': 'Attendance saved: {moves}',
 };

@@ -12,4 +12,10 @@ export default {
   'money.ledger.hours': '{hours} 小时',
   'money.ledger.fromTo': '{from} → {to}',
   'money.ledger.changed': '{reason}：{changes}',
+  'money.moves.confirmTitle': '这会改变课时券余额',
+  'money.moves.confirmIntro': '保存此出勤将在课时券账本中记入：',
+  'money.moves.confirmOk': '保存并记入',
+  'money.moves.returned': '退还 {amount} 给 {name}',
+  'money.moves.charged': '向 {name} 扣除 {amount}',
+  'money.moves.saved': '出勤已保存：{moves}',
 };

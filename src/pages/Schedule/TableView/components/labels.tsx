@@ -57,12 +57,17 @@ export function failureText(error: unknown, t: T): string {
 }
 
 /** Runs one schedule write with a pending message, then the success text or the failure as worded by the server. */
-export async function runScheduleWrite(write: () => Promise<unknown>, success: string, t: T): Promise<boolean> {
+export async function runScheduleWrite(
+  write: () => Promise<unknown>,
+  success: string | (() => string),
+  t: T,
+): Promise<boolean> {
   const hide = message.loading(t('scheduleViews.saving'), 0);
   try {
     await write();
     hide();
-    message.success(success);
+    // A function: the text depends on the reply (what the write moved).
+    message.success(typeof success === 'function' ? success() : success);
     return true;
   } catch (error) {
     hide();
