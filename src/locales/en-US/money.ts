@@ -19,4 +19,12 @@ export default {
   'money.moves.returned': '{amount} returned to {name}',
   'money.moves.charged': '{amount} charged to {name}',
   'money.moves.saved': 'Attendance saved: {moves}',
+  'money.paid.on': 'Paid on',
+  'money.paid.method': 'Payment method',
+  'money.paid.marked': '{amount} marked paid on {date} ({method})',
+  'money.unpaid.confirm': 'Mark {amount} unpaid?',
+  'money.unpaid.recorded': 'The payment recorded on {date} is cleared.',
+  'money.unpaid.none': 'No payment date was recorded.',
+  'money.unpaid.ok': 'Mark unpaid',
+  'money.unpaid.marked': '{amount} marked unpaid',
 };

@@ -18,4 +18,12 @@ export default {
   'money.moves.returned': '退还 {amount} 给 {name}',
   'money.moves.charged': '向 {name} 扣除 {amount}',
   'money.moves.saved': '出勤已保存：{moves}',
+  'money.paid.on': '付款日期',
+  'money.paid.method': '付款方式',
+  'money.paid.marked': '{amount} 已标记为于 {date} 付款（{method}）',
+  'money.unpaid.confirm': '将 {amount} 标记为未付款？',
+  'money.unpaid.recorded': '{date} 记录的付款将被清除。',
+  'money.unpaid.none': '没有记录付款日期。',
+  'money.unpaid.ok': '标记为未付款',
+  'money.unpaid.marked': '{amount} 已标记为未付款',
 };
