@@ -27,4 +27,8 @@ export default {
   'money.unpaid.none': 'No payment date was recorded.',
   'money.unpaid.ok': 'Mark unpaid',
   'money.unpaid.marked': '{amount} marked unpaid',
+  'money.cycle.cards':
+    'Each invoice is charged on the centre’s saved card when it has one; a centre without a card is invoiced, to be paid by hand.',
+  'money.cycle.noStripe':
+    'Card payments are not configured on this server: nothing is charged, every invoice is to be marked paid by hand.',
 };

@@ -26,4 +26,6 @@ export default {
   'money.unpaid.none': '没有记录付款日期。',
   'money.unpaid.ok': '标记为未付款',
   'money.unpaid.marked': '{amount} 已标记为未付款',
+  'money.cycle.cards': '有已保存银行卡的机构，发票从该卡扣款；没有银行卡的机构只开发票，需手工标记付款。',
+  'money.cycle.noStripe': '本服务器未配置银行卡支付：不会扣款，每张发票都需手工标记付款。',
 };
