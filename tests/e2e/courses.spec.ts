@@ -102,7 +102,7 @@ test('an operator marks a registration paid and the Unpaid filter no longer list
   // Money changes hands: it asks first with the amount, and records the day and how it was paid.
   const ask = page.locator('.ant-popconfirm');
   await expect(ask).toContainText('Mark CA$450.00 paid?');
-  await ask.getByLabel('Payment method').click();
+  await ask.locator('.ant-select').click();
   await page.locator('.ant-select-item-option', { hasText: 'E-transfer' }).click();
   await ask.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText(/CA\$450\.00 marked paid on \d{4}-\d{2}-\d{2} \(E-transfer\)/)).toBeVisible();

@@ -95,7 +95,9 @@ export default function CurrentCycle() {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon className="no-active-cycle" message={t('billingCycles.none')} />
         <Card title={t('billingCycles.start.title')} size="small">
-          <CycleChargeNote />
+          <div style={{ marginBottom: 12 }}>
+            <CycleChargeNote />
+          </div>
           <StartCycleForm onStarted={setCycle} />
         </Card>
       </Space>
