@@ -177,6 +177,10 @@ export const ZLedgerTotals = z.object({
   totalRefunded: z.string(),
   totalAdjusted: z.string(),
   voucherBalance: z.string(),
+  /** The student's last class charge (their usual class), null before any. */
+  usualClassCharge: z.string().nullable(),
+  /** About how many such classes the balance still pays for (whole classes); null before any charge. */
+  classesLeft: z.number().int().nullable(),
 });
 export type TLedgerTotals = z.infer<typeof ZLedgerTotals>;
 

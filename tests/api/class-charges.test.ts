@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSchedule } from '../../src/contracts/schedules';
@@ -90,6 +91,14 @@ describe('class charges', () => {
   it('the ledger keeps what was true when posted; a reversal says what changed', async () => {
     const dan = c.students[1].id;
     const planned = await classAt(-20, 60, { students: [{ studentId: dan, hourlyRate: '40' }] });
+    const bought = await c.operator.post('/api/voucher-purchases', {
+      studentId: dan,
+      type: 'PURCHASE',
+      purchaseDate: '2026-11-01',
+      voucherAmount: '400',
+      idempotencyKey: randomUUID(),
+    });
+    expect(bought.status).toBe(201);
     expect((await c.operator.post(`/api/schedules/${planned.id}/confirm`, {})).status).toBe(200);
     // Before: what the change would move, nothing saved; after: what it posted.
     const preview = (attendance: string) =>
@@ -127,6 +136,11 @@ describe('class charges', () => {
         changes: [],
       },
     ]);
+    // "About N classes left" at the usual class: the last class charge, 40.00.
+    const { totals } = ledger.body;
+    expect(Number(totals.voucherBalance)).toBeGreaterThan(80);
+    expect(totals.usualClassCharge).toBe('40.00');
+    expect(totals.classesLeft).toBe(Math.floor(Number(totals.voucherBalance) / 40));
   });
 
   it('the class price, when set, is what each attending student pays', async () => {

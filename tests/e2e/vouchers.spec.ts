@@ -128,6 +128,10 @@ test('an operator records a purchase with a gift, the teacher confirms a class, 
   await expect(charge).toContainText('-CA$67.50CA$282.50');
   await expect(charge).toContainText('1.50 h × CA$45.00');
   await expect(charge).toContainText('Attended');
+  // 282.50 / 67.50: about 4 such classes left.
+  await expect(page.locator('.voucher-classes-left')).toHaveText(
+    'About 4 classes left at CA$67.50 a class (the last class charge)',
+  );
   await page.screenshot({ path: `${test.info().outputDir}/voucher-tab-charge.png` });
 
   // One click opens that class in the table view, on its attendance.

@@ -8,10 +8,11 @@ ADD COLUMN     "hourlyRate" DECIMAL(12,2),
 ADD COLUMN     "hours" DECIMAL(6,2),
 ADD COLUMN     "price" DECIMAL(12,2);
 
--- Backfill what is known of entries posted before these columns (issue 19): a class charge is only
--- ever posted for an ATTENDED student; a live (not reversed) charge is what the class is due now, so
+-- Backfill what is known of entries posted before these columns (issue 19). A class charge is only
+-- ever posted for an ATTENDED student. A live (not reversed) charge is what the class is due now, so
 -- its hours, rate and price are today's. Reversed charges and reversals keep null where unknown.
 -- The ledger is append-only by trigger: lifted for this one statement of the migration.
+-- (No semicolon in these comments: the migration runner splits the script at each one.)
 ALTER TABLE "VoucherLedgerEntry" DISABLE TRIGGER "VoucherLedgerEntry_append_only";
 
 UPDATE "VoucherLedgerEntry" e SET "attendance" = 'ATTENDED',

@@ -31,4 +31,6 @@ export default {
     'Each invoice is charged on the centre’s saved card when it has one; a centre without a card is invoiced, to be paid by hand.',
   'money.cycle.noStripe':
     'Card payments are not configured on this server: nothing is charged, every invoice is to be marked paid by hand.',
+  'money.classesLeft':
+    '{count, plural, one {About # class left} other {About # classes left}} at {amount} a class (the last class charge)',
 };

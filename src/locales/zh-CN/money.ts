@@ -28,4 +28,5 @@ export default {
   'money.unpaid.marked': '{amount} 已标记为未付款',
   'money.cycle.cards': '有已保存银行卡的机构，发票从该卡扣款；没有银行卡的机构只开发票，需手工标记付款。',
   'money.cycle.noStripe': '本服务器未配置银行卡支付：不会扣款，每张发票都需手工标记付款。',
+  'money.classesLeft': '约剩 {count} 节课（按最近一次课程扣费 {amount} 计）',
 };

@@ -1,6 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@umijs/max';
-import { Col, Row, Statistic, Tag } from 'antd';
+import { Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import RecordListPage from '@/components/RecordListPage';
 import type { TLedgerEntry, TLedgerTotals } from '@/contracts/vouchers';
@@ -104,6 +104,14 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
         {stat('vouchers.totals.gift', totals?.totalGift)}
         {stat('vouchers.totals.paidFromVoucher', totals?.totalPaidFromVoucher)}
       </Row>
+      {totals?.classesLeft !== null && totals?.classesLeft !== undefined && totals.usualClassCharge && (
+        <Typography.Paragraph className="voucher-classes-left" type="secondary">
+          {intl.formatMessage(
+            { id: 'money.classesLeft' },
+            { count: totals.classesLeft, amount: format.money(totals.usualClassCharge) },
+          )}
+        </Typography.Paragraph>
+      )}
       <RecordListPage<TLedgerEntry>
         listKey="student-ledger"
         columns={columns}
