@@ -32,5 +32,5 @@ export default {
   'money.cycle.noStripe':
     'Card payments are not configured on this server: nothing is charged, every invoice is to be marked paid by hand.',
   'money.classesLeft':
-    '{count, plural, one {About # class left} other {About # classes left}} at {amount} a class (the last class charge)',
+    'About {count, plural, one {# class} other {# classes}} left at {amount} a class (the last class charge)',
 };

@@ -10,7 +10,7 @@ export default {
   'money.periods.total': '合计（不含作废）',
   'money.periods.range': '{start} 至 {end}',
   'money.ledger.hours': '{hours} 小时',
-  'money.ledger.fromTo': '{from} → {to}',
+  'money.ledger.fromTo': '{from} 改为 {to}',
   'money.ledger.changed': '{reason}：{changes}',
   'money.moves.confirmTitle': '这会改变课时券余额',
   'money.moves.confirmIntro': '保存此出勤将在课时券账本中记入：',
@@ -28,5 +28,5 @@ export default {
   'money.unpaid.marked': '{amount} 已标记为未付款',
   'money.cycle.cards': '有已保存银行卡的机构，发票从该卡扣款；没有银行卡的机构只开发票，需手工标记付款。',
   'money.cycle.noStripe': '本服务器未配置银行卡支付：不会扣款，每张发票都需手工标记付款。',
-  'money.classesLeft': '约剩 {count} 节课（按最近一次课程扣费 {amount} 计）',
+  'money.classesLeft': '约剩 {count, plural, other {# 节课}}（按最近一次课程扣费 {amount} 计）',
 };
