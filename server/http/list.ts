@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ZListQuery } from '../../src/contracts/list';
+import { fixed2 } from '../features/money/money-text';
 
 type ListQuery = z.output<typeof ZListQuery>;
 
@@ -19,7 +20,7 @@ export function sortArgs<F extends string>(sortField: F | undefined, sortOrder: 
 
 /** A Prisma Decimal (or null) as the 2-decimal string the API replies with. */
 export function money(value: { toFixed(digits: number): string } | null | undefined): string | null {
-  return value === null || value === undefined ? null : value.toFixed(2);
+  return value === null || value === undefined ? null : fixed2(value);
 }
 
 /** A @db.Date column as 'YYYY-MM-DD'. */

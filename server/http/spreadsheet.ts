@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import { wallClockIn } from '../features/courses/zoned-dates';
+import { moneyNumber } from '../features/money/money-text';
 import type { PrismaClient } from '../generated/prisma/client';
 
 export {
@@ -60,8 +61,11 @@ export function safeText(text: string): string {
 function cellOf(kind: CellKind, value: CellValue, format: CellFormat | undefined): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {
-    case 'number':
     case 'money':
+      // Never -0 (a spreadsheet shows it as "-CAD 0.00").
+      if (!(value instanceof Date) && typeof value !== 'boolean') return moneyNumber(value);
+      return Number(value);
+    case 'number':
       if (typeof value === 'number') return value;
       return Number(typeof value === 'object' && !(value instanceof Date) ? value.toFixed(2) : value); // Decimal
     case 'date':

@@ -252,6 +252,19 @@ export const ZCycleCounts = z.object({
   FAILED: z.number().int(),
   SKIPPED: z.number().int(),
 });
+/** A period billed outside any cycle (invoices made by hand), with its invoices by status. */
+export const ZInvoicedPeriod = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  invoices: z.number().int(),
+  paid: z.number().int(),
+  unpaid: z.number().int(),
+  void: z.number().int(),
+  /** Sum of the totals of its invoices that are not void, 2 decimals. */
+  total: z.string(),
+});
+export type TInvoicedPeriod = z.infer<typeof ZInvoicedPeriod>;
+
 export const ZBillingCycle = z.object({
   id: z.number().int(),
   startDate: z.string(),
@@ -477,6 +490,15 @@ export const billingEndpoints = {
     summary: 'Billing cycles, newest first, with their per-centre counts',
     query: ZListQuery.extend({ sortField: z.enum(['startDate', 'createdAt']).optional() }),
     reply: listReply(ZBillingCycle),
+  }),
+  invoicedPeriods: defineEndpoint({
+    method: 'get',
+    path: '/billing/invoiced-periods',
+    right: 'billing:cycles',
+    tag,
+    summary: 'Periods invoiced outside any billing cycle (invoices made by hand), newest first, with counts',
+    query: ZListQuery,
+    reply: listReply(ZInvoicedPeriod),
   }),
   activeCycle: defineEndpoint({
     method: 'get',

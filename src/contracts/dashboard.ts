@@ -89,7 +89,8 @@ export const dashboardEndpoints = {
     ...common,
     method: 'get',
     path: '/dashboard/low-balance',
-    summary: 'Active students whose voucher balance is below the low-balance threshold, lowest first, paged',
+    summary:
+      'Active voucher payers (a purchase or voucher class in 120 days, one planned ahead, or owing) below the low-balance threshold, lowest first, paged',
     query: ZPageQuery,
     reply: listReply(ZLowBalanceStudent),
   }),

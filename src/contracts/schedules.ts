@@ -12,6 +12,7 @@ import {
   SCHEDULE_RANGE_MESSAGE,
   SCHEDULE_TIMES_MESSAGE,
 } from './messages';
+import { ZMoneyMove } from './money-moves';
 import { z } from './z';
 
 // Schedules (issue 7): one class = one Schedule row; a weekly series is local wall-clock slots in the
@@ -543,10 +544,10 @@ export const scheduleEndpoints = {
     ...manage,
     method: 'put',
     path: '/schedules/:id/students/:studentId/attendance',
-    summary: "Set one student's attendance of a class",
+    summary: "Set one student's attendance of a class; moneyMoves: the voucher balance changes it posted",
     params: ZScheduleStudentParams,
     body: ZAttendanceBody,
-    reply: ZSchedule,
+    reply: ZSchedule.extend({ moneyMoves: z.array(ZMoneyMove) }),
   }),
   myClasses: defineEndpoint({
     ...own,

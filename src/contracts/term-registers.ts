@@ -31,6 +31,9 @@ export const ZTermRegister = z.object({
   paymentType: ZTermPaymentType,
   price: z.string(),
   paid: z.boolean(),
+  /** When marked paid: the day the money came in and how; null when unpaid or not recorded. */
+  paidOn: z.string().nullable(),
+  paidMethod: ZTermPaymentType.nullable(),
   comments: z.string().nullable(),
   createdAt: z.string(),
   term: z.object({ id: z.number().int(), startDate: z.string(), endDate: z.string() }),
@@ -39,6 +42,13 @@ export const ZTermRegister = z.object({
   student: z.object({ id: z.number().int(), studentId: z.string(), name: z.string() }),
 });
 export type TTermRegister = z.infer<typeof ZTermRegister>;
+
+export const ZSetPaidBody = z.object({
+  paid: z.boolean(),
+  paidOn: ZDate.optional(),
+  paidMethod: ZTermPaymentType.optional(),
+});
+export type TSetPaidBody = z.input<typeof ZSetPaidBody>;
 
 export const ZTermRegisterFilters = z.object({
   paid: blankAsAbsent(ZQueryBoolean),
@@ -105,9 +115,10 @@ export const termRegisterEndpoints = {
     ...common,
     method: 'post',
     path: '/term-registers/:id/paid',
-    summary: 'Mark a term registration paid or unpaid',
+    summary:
+      'Mark a term registration paid (on paidOn, default today; by paidMethod, default its payment type) or unpaid',
     params: ZIdParams,
-    body: z.object({ paid: z.boolean() }),
+    body: ZSetPaidBody,
     reply: ZTermRegister,
   }),
   remove: defineEndpoint({

@@ -118,6 +118,20 @@ export const chargeReasons = [
 ] as const;
 export type TChargeReason = (typeof chargeReasons)[number];
 
+export const ZPostedFacts = z.object({
+  attendance: z.enum(['ATTENDED', 'ABSENT', 'EXCUSED']).nullable(),
+  hours: z.string().nullable(),
+  hourlyRate: z.string().nullable(),
+  price: z.string().nullable(),
+});
+export type TPostedFacts = z.infer<typeof ZPostedFacts>;
+export const ZLedgerChange = z.object({
+  field: z.enum(['attendance', 'hours', 'hourlyRate', 'price']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export type TLedgerChange = z.infer<typeof ZLedgerChange>;
+
 export const ZLedgerEntry = z.object({
   id: z.number().int(),
   kind: ZVoucherLedgerKind,
@@ -130,7 +144,7 @@ export const ZLedgerEntry = z.object({
   note: z.string().nullable(),
   createdBy: ZNamed,
   createdAt: z.string(),
-  /** For a class charge or its reversal: the class as it is now and this student's line of it. */
+  /** For a class charge or its reversal: which class (its link); what it was is in `posted`. */
   class: z
     .object({
       id: z.number().int(),
@@ -138,13 +152,16 @@ export const ZLedgerEntry = z.object({
       endAt: z.string(),
       course: z.string(),
       teacher: z.string(),
-      status: z.string(),
-      attendance: z.string().nullable(),
-      hours: z.string(),
-      hourlyRate: z.string().nullable(),
-      price: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * Class entries: what was true for this student when the entry was posted (a charge: what it
+   * charged for; a reversal: the class after the change), never today's state. Null for entries
+   * older than these records where nothing was known (then only the note is shown).
+   */
+  posted: ZPostedFacts.nullable(),
+  /** A reversal: what differs between the charge it reverses and the class after the change. */
+  changes: z.array(ZLedgerChange),
 });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 
@@ -160,6 +177,10 @@ export const ZLedgerTotals = z.object({
   totalRefunded: z.string(),
   totalAdjusted: z.string(),
   voucherBalance: z.string(),
+  /** The student's last class charge (their usual class), null before any. */
+  usualClassCharge: z.string().nullable(),
+  /** About how many such classes the balance still pays for (whole classes); null before any charge. */
+  classesLeft: z.number().int().nullable(),
 });
 export type TLedgerTotals = z.infer<typeof ZLedgerTotals>;
 

@@ -10,6 +10,7 @@ import feedback from './en-US/feedback';
 import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
+import money from './en-US/money';
 import notices from './en-US/notices';
 import notify from './en-US/notify';
 import pages from './en-US/pages';
@@ -49,4 +50,5 @@ export default {
   ...pwa,
   ...teacherOffline,
   ...notify,
+  ...money,
 };

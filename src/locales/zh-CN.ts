@@ -10,6 +10,7 @@ import feedback from './zh-CN/feedback';
 import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
+import money from './zh-CN/money';
 import notices from './zh-CN/notices';
 import notify from './zh-CN/notify';
 import pages from './zh-CN/pages';
@@ -49,4 +50,5 @@ export default {
   ...pwa,
   ...teacherOffline,
   ...notify,
+  ...money,
 };

@@ -1,6 +1,6 @@
 import { request } from '@umijs/max';
 import type { TCourse, TCourseBody, TNamed } from '@/contracts/courses';
-import type { TTermRegister, TTermRegisterBody } from '@/contracts/term-registers';
+import type { TSetPaidBody, TTermRegister, TTermRegisterBody } from '@/contracts/term-registers';
 import type { TTerm, TTermBody, TTermOption } from '@/contracts/terms';
 
 import type { ListResult, Query } from './http';
@@ -33,8 +33,8 @@ export const createTermRegister = (data: TTermRegisterBody) =>
   request<TTermRegister>('/api/term-registers', { method: 'POST', data, ...write });
 export const updateTermRegister = (id: number, data: TTermRegisterBody) =>
   request<TTermRegister>(`/api/term-registers/${id}`, { method: 'PUT', data, ...write });
-export const setTermRegisterPaid = (id: number, paid: boolean) =>
-  request<TTermRegister>(`/api/term-registers/${id}/paid`, { method: 'POST', data: { paid }, ...write });
+export const setTermRegisterPaid = (id: number, data: TSetPaidBody) =>
+  request<TTermRegister>(`/api/term-registers/${id}/paid`, { method: 'POST', data, ...write });
 export const deleteTermRegister = (id: number) =>
   request<void>(`/api/term-registers/${id}`, { method: 'DELETE', ...write });
 

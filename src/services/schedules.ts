@@ -1,5 +1,6 @@
 import { request } from '@umijs/max';
 import type { TNotifyChoice, TTold } from '@/contracts/class-notices';
+import type { TMoneyMove } from '@/contracts/money-moves';
 import type {
   TAttendance,
   TAvailability,
@@ -43,7 +44,7 @@ export const confirmSchedule = (id: number, data: TConfirmBody) =>
 export const reopenSchedule = (id: number) =>
   request<TSchedule>(`/api/schedules/${id}/reopen`, { method: 'POST', ...write });
 export const setAttendance = (id: number, studentId: number, attendance: TAttendance | null) =>
-  request<TSchedule>(`/api/schedules/${id}/students/${studentId}/attendance`, {
+  request<TSchedule & { moneyMoves: TMoneyMove[] }>(`/api/schedules/${id}/students/${studentId}/attendance`, {
     method: 'PUT',
     data: { attendance },
     ...write,

@@ -12,6 +12,12 @@ describe('makeFormatter', () => {
     expect(cad.money('1200.00')).toBe('CA$1,200.00');
     expect(cad.money('45')).toBe('CA$45.00');
     expect(cad.money(null)).toBe('');
+    // No negative zero: a zero credit or a reversal of nothing.
+    expect(cad.money('-0.00')).toBe('CA$0.00');
+    expect(cad.money(-0)).toBe('CA$0.00');
+    expect(cad.money('-0.001')).toBe('CA$0.00');
+    expect(cad.money('-40.00')).toBe('-CA$40.00');
+    expect(makeFormatter({ currency: 'XYZW', locale: 'en-US' }).money('-0.00')).toBe('0.00 XYZW');
     expect(makeFormatter({ currency: 'USD', locale: 'en-US' }).money('480.00')).toBe('$480.00');
     expect(makeFormatter({ currency: 'CNY', locale: 'zh-CN' }).money('480.5')).toBe('¥480.50');
   });

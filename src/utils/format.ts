@@ -67,7 +67,9 @@ export function makeFormatter(settings: Partial<FormatSettings> = {}): Formatter
   return {
     money: (amount) => {
       if (amount === null || amount === undefined || amount === '') return '';
-      const value = Number(amount);
+      // Anything that shows as zero is 0: "-0.00" (a reversal of nothing, a zero credit) is never "-CA$0.00".
+      const parsed = Number(amount);
+      const value = Math.abs(parsed) < 0.005 ? 0 : parsed;
       if (!Number.isFinite(value)) return String(amount);
       const text = number.format(value);
       return number.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;

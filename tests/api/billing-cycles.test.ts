@@ -332,3 +332,41 @@ describe('the billing jobs', () => {
     }
   }, 60_000);
 });
+
+describe('past billing: periods invoiced outside a cycle', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx?.close());
+
+  it('lists the periods of invoices made by hand, newest first, where the cycle list is empty', async () => {
+    ctx = await createTestContext();
+    const a = await createCentreWithStaff(ctx);
+    const b = await createCentreWithStaff(ctx);
+    const september = { periodStart: monthsBack(3), periodEnd: dayOffset(-70) };
+    const october = { periodStart: monthsBack(2), periodEnd: dayOffset(-40) };
+    const totals: Record<string, number> = {};
+    for (const [centre, period] of [
+      [a, september],
+      [a, october],
+      [b, october],
+    ] as const) {
+      const res = await request(ctx.app)
+        .post('/api/billing/invoices')
+        .set(auth(a.tokens.system))
+        .send({ organisationId: centre.centre.id, ...period });
+      expect(res.status).toBe(201);
+      totals[period.periodStart] = (totals[period.periodStart] ?? 0) + Math.round(Number(res.body.total) * 100);
+    }
+    const cents = (period: { periodStart: string }) => (totals[period.periodStart] / 100).toFixed(2);
+    const cycles = await request(ctx.app).get('/api/billing/cycles').set(auth(a.tokens.system));
+    expect(cycles.body.total).toBe(0);
+    const res = await request(ctx.app).get('/api/billing/invoiced-periods').set(auth(a.tokens.system));
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(res.body.data).toEqual([
+      { ...october, invoices: 2, paid: 0, unpaid: 2, void: 0, total: cents(october) },
+      { ...september, invoices: 1, paid: 0, unpaid: 1, void: 0, total: cents(september) },
+    ]);
+    const admin = await request(ctx.app).get('/api/billing/invoiced-periods').set(auth(a.tokens.admin));
+    expect(admin.status).toBe(403);
+  });
+});

@@ -2,6 +2,7 @@
 // hand here, never by invoice-math), overlap, quantity override, credit applied and returned on void,
 // numbers never reused, concurrent creations, mark paid, the PDF, the cycle's set-based creation, and
 // rights. Default price list (migration): 0→3.00, 101→2.50, 501→2.00, minimum 30.00, 14 due days, CAD.
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -386,6 +387,17 @@ describe('the PDF', () => {
     expect(pdfA.headers['content-disposition']).toContain(`${formatInvoiceNumber(a.body.number)}.pdf`);
     const docA = await PDFDocument.load(pdfA.body as Buffer);
     expect(docA.getTitle()).toBe(`Invoice ${formatInvoiceNumber(a.body.number)}`);
+    // No credit: "Credit applied CAD 0.00", never a negative zero.
+    expect(a.body.creditApplied).toBe('0.00');
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({
+      data: new Uint8Array(pdfA.body as Buffer),
+      standardFontDataUrl: `${path.resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
+    }).promise;
+    const items = (await (await pdf.getPage(1)).getTextContent()).items as { str?: string }[];
+    const text = items.map((i) => i.str ?? '').join(' ');
+    expect(text).toMatch(/Credit applied\s+CAD 0\.00/);
+    expect(text).not.toContain('-0.00');
     const pdfB = await binary(
       request(ctx.app).get(`/api/billing/invoices/${b.body.id}/pdf`).set(auth(big.tokens.system)),
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSchedule } from '../../src/contracts/schedules';
@@ -74,15 +75,9 @@ describe('class charges', () => {
       kind: 'CLASS_CHARGE',
       amount: '-50.00',
       scheduleId: planned.id,
-      class: {
-        id: planned.id,
-        course: 'Mathematics',
-        teacher: 'Ann Archer',
-        attendance: 'ATTENDED',
-        hours: '1.50',
-        hourlyRate: '33.33',
-        price: null,
-      },
+      class: { id: planned.id, course: 'Mathematics', teacher: 'Ann Archer' },
+      posted: { attendance: 'ATTENDED', hours: '1.50', hourlyRate: '33.33', price: null },
+      changes: [],
     });
     const one = await c.operator.get('/api/schedules', { id: planned.id });
     expect(one.body.data.map((row: TSchedule) => row.id)).toEqual([planned.id]);
@@ -91,6 +86,61 @@ describe('class charges', () => {
     const again = await c.operator.post(`/api/schedules/${planned.id}/confirm`, {});
     expect(again.status).toBe(409);
     expect(await chargesOf(planned.id, c.students[0].id)).toHaveLength(1);
+  });
+
+  it('the ledger keeps what was true when posted; a reversal says what changed', async () => {
+    const dan = c.students[1].id;
+    const planned = await classAt(-20, 60, { students: [{ studentId: dan, hourlyRate: '40' }] });
+    const bought = await c.operator.post('/api/voucher-purchases', {
+      studentId: dan,
+      type: 'PURCHASE',
+      purchaseDate: '2026-11-01',
+      voucherAmount: '400',
+      idempotencyKey: randomUUID(),
+    });
+    expect(bought.status).toBe(201);
+    expect((await c.operator.post(`/api/schedules/${planned.id}/confirm`, {})).status).toBe(200);
+    // Before: what the change would move, nothing saved; after: what it posted.
+    const preview = (attendance: string) =>
+      c.operator.get(`/api/schedules/${planned.id}/students/${dan}/attendance-preview`, { attendance });
+    const danName = (await ctx.prisma.student.findUniqueOrThrow({ where: { id: dan } })).firstName;
+    expect((await preview('ATTENDED')).body).toEqual({ moves: [] });
+    const before = await preview('ABSENT');
+    expect(before.status).toBe(200);
+    expect(before.body.moves).toEqual([{ studentId: dan, name: expect.stringContaining(danName), amount: '40.00' }]);
+    expect((await preview('LATE')).status).toBe(400);
+    expect(await chargesOf(planned.id, dan)).toHaveLength(1);
+    const absent = await c.operator.put(`/api/schedules/${planned.id}/students/${dan}/attendance`, {
+      attendance: 'ABSENT',
+    });
+    expect(absent.status).toBe(200);
+    expect(absent.body.moneyMoves).toEqual(before.body.moves);
+    expect((await preview('ABSENT')).body).toEqual({ moves: [] });
+    expect((await preview('ATTENDED')).body.moves).toMatchObject([{ studentId: dan, amount: '-40.00' }]);
+    const ledger = await c.operator.get(`/api/students/${dan}/ledger`, {});
+    const ofClass = ledger.body.data.filter((e: { scheduleId: number }) => e.scheduleId === planned.id);
+    // Newest first: the reversal, then the original charge, which still says what it charged for.
+    expect(ofClass).toMatchObject([
+      {
+        kind: 'CHARGE_REVERSAL',
+        amount: '40.00',
+        note: 'Attendance changed',
+        posted: { attendance: 'ABSENT', hours: '1.00', hourlyRate: '40.00', price: null },
+        changes: [{ field: 'attendance', from: 'ATTENDED', to: 'ABSENT' }],
+      },
+      {
+        kind: 'CLASS_CHARGE',
+        amount: '-40.00',
+        note: 'Class confirmed',
+        posted: { attendance: 'ATTENDED', hours: '1.00', hourlyRate: '40.00', price: null },
+        changes: [],
+      },
+    ]);
+    // "About N classes left" at the usual class: the last class charge, 40.00.
+    const { totals } = ledger.body;
+    expect(Number(totals.voucherBalance)).toBeGreaterThan(80);
+    expect(totals.usualClassCharge).toBe('40.00');
+    expect(totals.classesLeft).toBe(Math.floor(Number(totals.voucherBalance) / 40));
   });
 
   it('the class price, when set, is what each attending student pays', async () => {

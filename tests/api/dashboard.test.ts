@@ -51,7 +51,8 @@ const created: {
   completed: { teacherId: number; startAt: Date; endAt: Date }[];
   today: { id: number; status: string; startAt: Date }[];
   purchases: { student: number; type: string; date: string; voucher: string; gift: string }[];
-  balances: Map<number, { active: boolean; balance: Decimal; name: string }>;
+  /** payer: pays by voucher (a purchase or a voucher class in the last 120 days, a planned one ahead). */
+  balances: Map<number, { active: boolean; balance: Decimal; name: string; payer: boolean }>;
   unpaid: number[];
   teachers: number;
   courses: number;
@@ -80,6 +81,10 @@ beforeAll(async () => {
     { first: 'Zero', voucher: null, gift: null, active: true },
     { first: 'Owing', voucher: '10.00', gift: '0', active: true, adjust: '-50.00' },
     { first: 'Gone', voucher: '5.00', gift: '0', active: false },
+    // Bought 200 days ago, nothing since: no longer a voucher payer, so never "low".
+    { first: 'Lapsed', voucher: '50.00', gift: '0', active: true, date: addDays(today, -200) },
+    // Nothing bought yet, a voucher class booked ahead: a voucher payer at 0.00.
+    { first: 'Booked', voucher: null, gift: null, active: true, booked: true },
   ];
   const students: Awaited<ReturnType<typeof createStudent>>[] = [];
   for (const p of people) {
@@ -98,10 +103,11 @@ beforeAll(async () => {
       created.purchases.push({ student: s.id, type, date: purchaseDate, voucher: voucherAmount, gift: giftAmount });
       balance = balance.plus(type === 'REFUND' ? new Decimal(voucherAmount).neg() : voucherAmount).plus(giftAmount);
     };
-    if (p.voucher) await post('PURCHASE', p.voucher, p.gift ?? '0');
+    if (p.voucher) await post('PURCHASE', p.voucher, p.gift ?? '0', p.date);
     if (p.adjust) await post('ADJUSTMENT', p.adjust, '0');
     if (!p.active) await ctx.prisma.student.update({ where: { id: s.id }, data: { active: false } });
-    created.balances.set(s.id, { active: p.active, balance, name: `${p.first} Dash` });
+    const payer = (p.voucher !== null && !p.date) || Boolean(p.booked);
+    created.balances.set(s.id, { active: p.active, balance, name: `${p.first} Dash`, payer });
     students.push(s);
   }
   // Sales in other months: two months ago, 13 months ago (outside the chart), a refund (not a sale).
@@ -153,6 +159,16 @@ beforeAll(async () => {
   for (const days of [3, 9, 17, 17, 30, 45, 76, 80, 90, 100])
     await classOf(days % 2 ? tina.id : theo.id, addDays(today, -days), '15:00', '16:20', 'COMPLETED');
   await classOf(theo.id, addDays(today, -20), '15:00', '16:00', 'PLANNED');
+  const booked = students[people.findIndex((p) => p.first === 'Booked')];
+  await createClassRow(ctx.prisma, {
+    organisationId: org,
+    teacherId: tina.id,
+    courseId: maths.id,
+    startAt: at(addDays(today, 5), '10:00').toISOString(),
+    endAt: at(addDays(today, 5), '11:00').toISOString(),
+    paymentType: 'VOUCHER',
+    students: [{ id: booked.id }],
+  });
 
   // Term registrations: two unpaid, one paid.
   const term = await ctx.prisma.term.create({
@@ -235,15 +251,20 @@ describe('GET /api/dashboard', () => {
 
 const lowBalance = (threshold: Decimal) =>
   [...created.balances.entries()]
-    .filter(([, s]) => s.active && s.balance.lt(threshold))
+    .filter(([, s]) => s.active && s.payer && s.balance.lt(threshold))
     .sort(([a, x], [b, y]) => x.balance.comparedTo(y.balance) || a - b)
     .map(([id, s]) => ({ id, name: s.name, balance: s.balance.toFixed(2) }));
 
 describe('GET /api/dashboard/low-balance', () => {
-  it('lists active students below the threshold, lowest (owing) first, paged', async () => {
+  it('lists active voucher payers below the threshold, lowest (owing) first, paged', async () => {
     const expected = lowBalance(new Decimal(200));
     const res = await operator.get('/api/dashboard/low-balance', { pageSize: 100 });
     expect(res.status).toBe(200);
+    const names = res.body.data.map((s: { name: string }) => s.name);
+    // Term-paid at 0.00 (Zero) and a purchase 200 days ago (Lapsed) are not low; a booked voucher class is.
+    expect(names).not.toContain('Zero Dash');
+    expect(names).not.toContain('Lapsed Dash');
+    expect(names).toContain('Booked Dash');
     expect(res.body.total).toBe(expected.length);
     expect(res.body.data.map((s: { id: number; name: string; balance: string }) => s)).toEqual(
       expected.map((s) => expect.objectContaining(s)),

@@ -14,6 +14,7 @@ import { createTransports } from '../../server/messaging/transports';
 import { callerWith, createTeacher, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { testMessagingConfig } from '../support/messaging-config';
+import { createClassRow } from '../support/schedule-rows';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -107,6 +108,17 @@ beforeAll(async () => {
   };
   await student('rich', { balance: 500 }, termA.id, courseA.id);
   await student('poor', { balance: 10 }, termA.id, courseA.id);
+  // Low balance concerns voucher payers only: poor has a voucher class booked ahead.
+  const ahead = Date.now() + 5 * 86_400_000;
+  await createClassRow(ctx.prisma, {
+    organisationId,
+    teacherId: teacherA.id,
+    courseId: courseA.id,
+    startAt: new Date(ahead).toISOString(),
+    endAt: new Date(ahead + 3_600_000).toISOString(),
+    paymentType: 'VOUCHER',
+    students: [{ id: people.poor.id }],
+  });
   await student('optedout', { allowEmail: false }, termA.id, courseA.id);
   await student('noaddress', { email: null }, termA.id, courseA.id);
   await student('inactive', { active: false }, termA.id, courseA.id);
@@ -158,6 +170,44 @@ describe('audience', () => {
     const all = await operator.post('/api/email/audience/count', { groups: ['STAFF', 'TEACHERS', 'STUDENTS'] });
     // 2 staff, 2 teachers, 3 students with an address who allow email (rich, poor, elsewhere).
     expect(all.body).toMatchObject({ recipients: 7, leftOut: { noAddress: 1, optedOut: 1 } });
+  });
+
+  it('"below the low-balance threshold" reaches voucher payers only, never a term-paid family at 0.00', async () => {
+    const own = await createCentreWithStaff(ctx);
+    const organisationId = own.centre.id;
+    const teacher = await createTeacher(ctx.prisma, organisationId, { firstName: 'Low', lastName: 'Teacher' });
+    const course = await ctx.prisma.course.create({ data: { organisationId, name: 'Low Course' } });
+    const kid = (key: string, voucherBalance: number) =>
+      ctx.prisma.student.create({
+        data: {
+          organisationId,
+          studentId: `L-${key}`,
+          firstName: key,
+          lastName: 'Low',
+          email: `${key}@low.test`,
+          voucherBalance,
+        },
+      });
+    await kid('termpaid', 0);
+    const payer = await kid('payer', 50);
+    const past = Date.now() - 10 * 86_400_000;
+    await createClassRow(ctx.prisma, {
+      organisationId,
+      teacherId: teacher.id,
+      courseId: course.id,
+      startAt: new Date(past).toISOString(),
+      endAt: new Date(past + 3_600_000).toISOString(),
+      status: 'COMPLETED',
+      paymentType: 'VOUCHER',
+      students: [{ id: payer.id, attendance: 'ATTENDED' }],
+    });
+    const res = await callerWith(app, own.tokens.operator).post('/api/email/audience/count', {
+      groups: ['STUDENTS'],
+      lowBalance: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.recipients).toBe(1);
+    expect(res.body.sample.map((r: { id: number }) => r.id)).toEqual([payer.id]);
   });
 
   it('refuses an empty group list and an empty audience with clear messages', async () => {

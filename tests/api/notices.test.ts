@@ -186,6 +186,26 @@ describe('low balance', () => {
     await runLowBalanceNotices(ctx.prisma, queue, later());
     expect(await lowOf(c.admin)).toHaveLength(2);
   });
+
+  it('says nothing of a student who no longer pays by voucher (last purchase 200 days ago)', async () => {
+    const student = c.students[2];
+    const longAgo = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    const purchase = (type: 'PURCHASE' | 'REFUND', voucherAmount: string) =>
+      c.operator.post('/api/voucher-purchases', {
+        studentId: student.id,
+        type,
+        purchaseDate: longAgo,
+        voucherAmount,
+        idempotencyKey: randomUUID(),
+      });
+    expect((await purchase('PURCHASE', '300')).status).toBe(201);
+    expect((await purchase('REFUND', '300')).status).toBe(201); // 0.00 < 200: a dip, but not a voucher payer
+    await runLowBalanceNotices(ctx.prisma, queue, later());
+    const notices = ((await c.admin.get('/api/notices')).body.data as TNotice[]).filter(
+      (n) => n.type === 'LOW_BALANCE' && n.entityId === student.id,
+    );
+    expect(notices).toEqual([]);
+  });
 });
 
 describe('startNoticeJobs', () => {

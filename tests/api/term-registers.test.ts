@@ -159,7 +159,20 @@ describe('GET /api/term-registers', () => {
     expect(res.body).toMatchObject({ success: true, total: 3 });
     expect(ids(res)).toEqual([c, b, a]);
     expect(Object.keys(res.body.data[0]).sort()).toEqual(
-      ['comments', 'course', 'createdAt', 'id', 'paid', 'paymentType', 'price', 'student', 'teacher', 'term'].sort(),
+      [
+        'comments',
+        'course',
+        'createdAt',
+        'id',
+        'paid',
+        'paidMethod',
+        'paidOn',
+        'paymentType',
+        'price',
+        'student',
+        'teacher',
+        'term',
+      ].sort(),
     );
   });
 
@@ -250,10 +263,26 @@ describe('GET, PUT, paid and DELETE /api/term-registers/:id', () => {
     expect(moved.body).toMatchObject({ course: { id: physics }, teacher: null, price: '99.90', paymentType: 'CASH' });
     const bad = await operator.put(`/api/term-registers/${id}`, mine({ price: -5 }));
     expect(fieldsOf(bad.body)).toEqual(['price']);
+    // Paid records the day and how: by default the centre's today and the registration's payment type.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
     const paid = await operator.post(`/api/term-registers/${id}/paid`, { paid: true });
-    expect(paid.body).toMatchObject({ id, paid: true, price: '99.90' });
-    expect((await operator.post(`/api/term-registers/${id}/paid`, { paid: false })).body.paid).toBe(false);
+    expect(paid.body).toMatchObject({ id, paid: true, price: '99.90', paidOn: today, paidMethod: 'CASH' });
+    const byCheque = await operator.post(`/api/term-registers/${id}/paid`, {
+      paid: true,
+      paidOn: '2026-11-02',
+      paidMethod: 'CHEQUE',
+    });
+    expect(byCheque.body).toMatchObject({ paid: true, paidOn: '2026-11-02', paidMethod: 'CHEQUE' });
+    const audit = await ctx.prisma.auditEvent.findFirst({
+      where: { entityType: 'TERM_REGISTER', entityId: id },
+      orderBy: { id: 'desc' },
+    });
+    expect(audit?.after).toMatchObject({ paidOn: '2026-11-02', paidMethod: 'CHEQUE' });
+    const unpaid = await operator.post(`/api/term-registers/${id}/paid`, { paid: false });
+    expect(unpaid.body).toMatchObject({ paid: false, paidOn: null, paidMethod: null });
     expect(fieldsOf((await operator.post(`/api/term-registers/${id}/paid`, {})).body)).toEqual(['paid']);
+    const badMethod = await operator.post(`/api/term-registers/${id}/paid`, { paid: true, paidMethod: 'GOLD' });
+    expect(fieldsOf(badMethod.body)).toEqual(['paidMethod']);
     expect((await operator.delete(`/api/term-registers/${id}`)).status).toBe(204);
     expect((await operator.get(`/api/term-registers/${id}`)).status).toBe(404);
   });

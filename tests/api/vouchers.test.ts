@@ -97,6 +97,8 @@ describe('POST /api/voucher-purchases', () => {
       totalRefunded: '120.10',
       totalAdjusted: '-0.05',
       voucherBalance: '429.85',
+      usualClassCharge: null,
+      classesLeft: null,
     });
     const stored = await ctx.prisma.student.findUniqueOrThrow({ where: { id: sam.id } });
     expect(stored.voucherBalance.toFixed(2)).toBe('429.85');

@@ -99,6 +99,13 @@ test('an operator marks a registration paid and the Unpaid filter no longer list
   const row = page.getByRole('row', { name: new RegExp(lastName) });
   await expect(row).toContainText('$450.00');
   await row.getByRole('switch', { name: `Paid: Lily ${lastName}` }).click();
+  // Money changes hands: it asks first with the amount, and records the day and how it was paid.
+  const ask = page.locator('.ant-popconfirm');
+  await expect(ask).toContainText('Mark CA$450.00 paid?');
+  await ask.locator('.ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: 'E-transfer' }).click();
+  await ask.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(page.getByText(/CA\$450\.00 marked paid on \d{4}-\d{2}-\d{2} \(E-transfer\)/)).toBeVisible();
   await expect(row).toHaveCount(0);
   await status.getByText('Paid', { exact: true }).click();
   await expect(page.getByRole('row', { name: new RegExp(lastName) })).toBeVisible();

@@ -128,6 +128,10 @@ test('an operator records a purchase with a gift, the teacher confirms a class, 
   await expect(charge).toContainText('-CA$67.50CA$282.50');
   await expect(charge).toContainText('1.50 h × CA$45.00');
   await expect(charge).toContainText('Attended');
+  // 282.50 / 67.50: about 4 such classes left.
+  await expect(page.locator('.voucher-classes-left')).toHaveText(
+    'About 4 classes left at CA$67.50 a class (the last class charge)',
+  );
   await page.screenshot({ path: `${test.info().outputDir}/voucher-tab-charge.png` });
 
   // One click opens that class in the table view, on its attendance.
@@ -138,4 +142,22 @@ test('an operator records a purchase with a gift, the teacher confirms a class, 
   await expect(attendance).toContainText(`Vee ${lastName}`);
   await expect(attendance).toContainText('Attended');
   await page.screenshot({ path: `${test.info().outputDir}/table-view-one-class.png` });
+
+  // Marking them absent gives the charge back: it says so before saving, with the amount, and after.
+  await attendance.getByLabel(`Attendance of Vee ${lastName}`).getByText('Absent', { exact: true }).click();
+  const ask = page.getByRole('dialog').filter({ hasText: 'This changes a voucher balance' });
+  await expect(ask).toContainText(`CA$67.50 returned to Vee ${lastName}`);
+  await page.screenshot({ path: `${test.info().outputDir}/attendance-money-confirm.png` });
+  await ask.getByRole('button', { name: 'Save and post' }).click();
+  await expect(page.getByText(`Attendance saved: CA$67.50 returned to Vee ${lastName}`)).toBeVisible();
+
+  // The ledger keeps its past: the charge still says what it charged for; the reversal what changed.
+  await page.goto(`/student/studentDashboard/${id}`);
+  await page.getByRole('tab', { name: 'Voucher History' }).click();
+  await expect(totals.filter({ hasText: 'Balance' })).toContainText('CA$350.00');
+  await expect(charge).toContainText('1.50 h × CA$45.00 · Attended · Class confirmed');
+  const reversal = page.getByRole('row', { name: /Charge reversal/ });
+  await expect(reversal).toContainText('CA$67.50CA$350.00');
+  await expect(reversal).toContainText('Attendance changed: Attended → Absent');
+  await page.screenshot({ path: `${test.info().outputDir}/voucher-tab-reversal.png` });
 });

@@ -3,6 +3,7 @@ import { billingEndpoints as endpoints } from '../../../src/contracts/billing';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { activeCycle, cancelCycle, cycleCentres, cycleView, listCycles, startCycle } from './cycles';
+import { invoicedPeriods } from './invoiced-periods';
 import { sendCycleRun } from './jobs';
 import { markRunning, runCycleInBackground } from './run-cycle';
 
@@ -10,6 +11,7 @@ import { markRunning, runCycleInBackground } from './run-cycle';
 export function cyclesRouter({ prisma, queue, billing }: AppDeps): Router {
   const router = Router();
   route(router, endpoints.listCycles, ({ query }) => listCycles(prisma, query));
+  route(router, endpoints.invoicedPeriods, ({ query }) => invoicedPeriods(prisma, query));
   route(router, endpoints.activeCycle, () => activeCycle(prisma));
   route(router, endpoints.startCycle, ({ auth, body }) => startCycle(prisma, body, auth.userId));
   route(router, endpoints.runCycle, async ({ params }) => {

@@ -10,6 +10,7 @@
 //   tax                = total before tax x the centre's tax rate, half-up to the cent
 //   total              = total before tax + tax
 import { Prisma } from '../../generated/prisma/client';
+import { fixed2 } from '../money/money-text';
 
 const { Decimal } = Prisma;
 type Decimal = Prisma.Decimal;
@@ -102,7 +103,7 @@ export function tierFor(quantity: number, tiers: readonly PriceTier[]): { tier: 
 export function priceInvoice(input: InvoiceInput): InvoiceAmounts {
   const error = invoiceInputError(input);
   if (error) throw new Error(`${error.field}: ${error.message}`);
-  const money = (d: Decimal) => d.toFixed(2);
+  const money = (d: Decimal) => fixed2(d);
   const { tier, range } = tierFor(input.quantity, input.tiers);
   const perStudent = new Decimal(tier.pricePerStudent);
   const subtotal = perStudent.times(input.quantity);

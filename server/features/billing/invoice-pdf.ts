@@ -7,6 +7,7 @@ import { formatInvoiceNumber } from '../../../src/contracts/billing';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { embedPdfFonts, PAGE, PageWriter } from '../../pdf/page-writer';
+import { negated } from '../money/money-text';
 import { getInvoice } from './invoice-ops';
 
 class Writer extends PageWriter {
@@ -67,7 +68,7 @@ export async function invoicePdf(prisma: PrismaClient, auth: AuthContext, id: nu
   out.line('Charge per student', { right: cur(invoice.chargePerStudent) });
   out.line('Subtotal', { right: cur(invoice.subtotal) });
   out.line('Minimum charge', { right: cur(invoice.minimumCharge) });
-  out.line('Credit applied', { right: cur(`-${invoice.creditApplied}`) });
+  out.line('Credit applied', { right: cur(negated(invoice.creditApplied)) });
   out.line('Total before tax', { right: cur(invoice.totalBeforeTax) });
   const percent = (Number(invoice.taxRate) * 100).toFixed(4).replace(/\.?0+$/, '');
   out.line(`Tax (${percent} %)`, { right: cur(invoice.tax) });

@@ -7,6 +7,8 @@ export const termRegisterSelect = {
   paymentType: true,
   price: true,
   paid: true,
+  paidOn: true,
+  paidMethod: true,
   comments: true,
   createdAt: true,
   term: { select: { id: true, startDate: true, endDate: true } },
@@ -17,9 +19,10 @@ export const termRegisterSelect = {
 
 type TermRegisterRow = Prisma.TermRegisterGetPayload<{ select: typeof termRegisterSelect }>;
 
-export function toTermRegister({ price, createdAt, term, teacher, student, ...register }: TermRegisterRow) {
+export function toTermRegister({ price, createdAt, term, teacher, student, paidOn, ...register }: TermRegisterRow) {
   return {
     ...register,
+    paidOn: isoDate(paidOn),
     price: money(price) ?? '0.00',
     createdAt: createdAt.toISOString(),
     term: { id: term.id, startDate: isoDate(term.startDate) ?? '', endDate: isoDate(term.endDate) ?? '' },

@@ -19,7 +19,7 @@ export function termRegistersRouter({ prisma }: AppDeps): Router {
   route(router, endpoints.get, ({ auth, params }) => getTermRegister(prisma, auth, params.id));
   route(router, endpoints.create, ({ auth, body }) => createTermRegister(prisma, auth, body));
   route(router, endpoints.update, ({ auth, params, body }) => updateTermRegister(prisma, auth, params.id, body));
-  route(router, endpoints.setPaid, ({ auth, params, body }) => setTermRegisterPaid(prisma, auth, params.id, body.paid));
+  route(router, endpoints.setPaid, ({ auth, params, body }) => setTermRegisterPaid(prisma, auth, params.id, body));
   route(router, endpoints.remove, ({ auth, params }) => deleteTermRegister(prisma, auth, params.id));
   return router;
 }

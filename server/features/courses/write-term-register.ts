@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   ALREADY_REGISTERED_MESSAGE,
   COURSE_NOT_TERMS_MESSAGE,
+  type ZSetPaidBody,
   type ZTermRegisterBody,
 } from '../../../src/contracts/term-registers';
 import { recordAudit } from '../../audit/record-audit';
@@ -9,7 +10,9 @@ import { termRegisterSnapshot } from '../../audit/snapshots';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
+import { isoDate, toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { todayIn } from '../billing/invoice-view';
 import { assertTeachersUsable, studentOfCentre, termOfCentre } from './references';
 import { termRegisterSelect, toTermRegister } from './term-register-view';
 import { refuseDuplicate } from './unique-refusal';
@@ -23,6 +26,7 @@ const alreadyRegistered = refuseDuplicate(
 );
 
 type TermRegisterBody = z.output<typeof ZTermRegisterBody>;
+type SetPaidBody = z.output<typeof ZSetPaidBody>;
 type Tx = Prisma.TransactionClient;
 
 const registerAudit = (row: Parameters<typeof toTermRegister>[0]) => termRegisterSnapshot(toTermRegister(row));
@@ -120,15 +124,29 @@ export async function updateTermRegister(prisma: PrismaClient, auth: AuthContext
   return toTermRegister(register);
 }
 
-export async function setTermRegisterPaid(prisma: PrismaClient, auth: AuthContext, id: number, paid: boolean) {
+/** Paid: on `paidOn` (default the centre's today) by `paidMethod` (default the payment type); unpaid clears both. */
+export async function setTermRegisterPaid(prisma: PrismaClient, auth: AuthContext, id: number, body: SetPaidBody) {
   const organisationId = organisationOf(auth);
   await prisma.$transaction(async (tx) => {
     const current = await lockedRegister(tx, organisationId, id);
-    if (current.paid === paid) return;
-    await tx.termRegister.update({ where: { id }, data: { paid } });
-    await recordAudit(tx, auth, [
-      { entity: 'TERM_REGISTER', entityId: id, action: 'UPDATE', before: { paid: !paid }, after: { paid } },
-    ]);
+    const { timeZone } = await tx.organisation.findUniqueOrThrow({
+      where: { id: organisationId },
+      select: { timeZone: true },
+    });
+    const after = body.paid
+      ? {
+          paid: true,
+          paidOn: body.paidOn ?? (current.paid && current.paidOn ? isoDate(current.paidOn) : todayIn(timeZone)),
+          paidMethod: body.paidMethod ?? current.paidMethod ?? current.paymentType,
+        }
+      : { paid: false, paidOn: null, paidMethod: null };
+    const before = { paid: current.paid, paidOn: isoDate(current.paidOn), paidMethod: current.paidMethod };
+    if (before.paid === after.paid && before.paidOn === after.paidOn && before.paidMethod === after.paidMethod) return;
+    await tx.termRegister.update({
+      where: { id },
+      data: { paid: after.paid, paidOn: toDbDate(after.paidOn), paidMethod: after.paidMethod },
+    });
+    await recordAudit(tx, auth, [{ entity: 'TERM_REGISTER', entityId: id, action: 'UPDATE', before, after }]);
   });
   return getTermRegister(prisma, auth, id);
 }

@@ -4,14 +4,15 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { isoDate, pageArgs } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import { lowBalanceWhere } from '../vouchers/low-balance-rule';
 
 type PageQuery = z.output<typeof dashboardEndpoints.lowBalance.query>;
 const nameOf = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;
 
 /**
- * Active students whose cached ledger balance (Student.voucherBalance) is below the centre's
- * threshold, lowest first (a negative balance is owed). The filter and order are on the cached
- * balance, so no ledger row is read.
+ * Active voucher payers (`lowBalanceWhere`) whose cached ledger balance (Student.voucherBalance) is
+ * below the centre's threshold, lowest first (a negative balance is owed). The filter and order are on
+ * the cached balance, so no ledger row is read.
  */
 export async function lowBalanceStudents(prisma: PrismaClient, auth: AuthContext, query: PageQuery) {
   const organisationId = organisationOf(auth);
@@ -19,7 +20,7 @@ export async function lowBalanceStudents(prisma: PrismaClient, auth: AuthContext
     where: { id: organisationId },
     select: { lowBalanceThreshold: true },
   });
-  const where = { organisationId, active: true, voucherBalance: { lt: lowBalanceThreshold } };
+  const where = lowBalanceWhere(organisationId, lowBalanceThreshold);
   const [rows, total] = await Promise.all([
     prisma.student.findMany({
       where,

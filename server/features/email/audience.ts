@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { TAudienceCount, TRecipient, ZAudience } from '../../../src/contracts/email';
 import type { Prisma } from '../../generated/prisma/client';
 import { hasStaffRole } from '../staff/staff-view';
+import { lowBalanceWhere } from '../vouchers/low-balance-rule';
 
 export type Audience = z.output<typeof ZAudience>;
 type Db = Prisma.TransactionClient;
@@ -48,7 +49,7 @@ function studentWhere(organisationId: number, a: Audience, threshold: Prisma.Dec
       ],
     });
   }
-  if (a.lowBalance) and.push({ voucherBalance: { lt: threshold } });
+  if (a.lowBalance) and.push(lowBalanceWhere(organisationId, threshold));
   return { organisationId, active: true, AND: and };
 }
 

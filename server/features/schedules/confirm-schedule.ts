@@ -10,6 +10,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { ledgerMark, movesSince } from '../vouchers/money-moves';
 import { afterClassChange, lockClass } from './class-change';
 import { recordRevisions, revisionSelect } from './schedule-revisions';
 import { scheduleSelect, scheduleVersion, toSchedule, toTeacherSchedule } from './schedule-view';
@@ -143,8 +144,9 @@ export async function setAttendance(
   attendance: ConfirmBody['students'][number]['attendance'] | null,
 ) {
   const organisationId = organisationOf(auth);
-  const row = await prisma.$transaction(async (tx) => {
+  const { row, moneyMoves } = await prisma.$transaction(async (tx) => {
     await lockClass(tx, id, organisationId);
+    const mark = await ledgerMark(tx, id);
     const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: revisionSelect });
     if (!current) throw notFound('Class', id);
     if (!current.students.some((s) => s.studentId === studentId))
@@ -158,7 +160,11 @@ export async function setAttendance(
       data: { attendance },
     });
     await afterClassChange(tx, auth, { action: 'UPDATE', before: [current], reason: 'Attendance changed' });
-    return tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
+    // The reply says what it moved on voucher balances (the class is locked: these entries are ours).
+    return {
+      row: await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect }),
+      moneyMoves: await movesSince(tx, id, mark),
+    };
   });
-  return toSchedule(row);
+  return { ...toSchedule(row), moneyMoves };
 }

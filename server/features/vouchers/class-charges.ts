@@ -1,8 +1,14 @@
 import { DateTime } from 'luxon';
 import type { TChargeReason as ChargeReason } from '../../../src/contracts/vouchers';
 import { Prisma } from '../../generated/prisma/client';
-import { amountFor } from '../money/class-amounts';
-import { appendLedgerEntries, type LedgerDraft, type LockedStudent, lockStudentBalance } from './ledger';
+import { amountFor, hoursBetween } from '../money/class-amounts';
+import {
+  appendLedgerEntries,
+  type ClassFacts,
+  type LedgerDraft,
+  type LockedStudent,
+  lockStudentBalance,
+} from './ledger';
 
 type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
@@ -10,7 +16,7 @@ type Decimal = Prisma.Decimal;
 
 export type { TChargeReason as ChargeReason } from '../../../src/contracts/vouchers';
 
-const chargeClassSelect = {
+export const chargeClassSelect = {
   id: true,
   organisationId: true,
   status: true,
@@ -35,6 +41,17 @@ export function chargeDue(row: ChargeClass, studentId: number): Decimal {
   if (student?.attendance !== 'ATTENDED') return new Decimal(0);
   if (row.price) return new Decimal(row.price);
   return amountFor(student.hourlyRate ?? row.hourlyRate, row.startAt, row.endAt);
+}
+
+/** The student's line of the class as it is now: stored with each entry posted for it. */
+function classFacts(row: ChargeClass, studentId: number): ClassFacts {
+  const line = row.students.find((s) => s.studentId === studentId);
+  return {
+    attendance: line?.attendance ?? null,
+    hours: hoursBetween(row.startAt, row.endAt),
+    hourlyRate: line ? (line.hourlyRate ?? row.hourlyRate) : null,
+    price: row.price,
+  };
 }
 
 const key = (scheduleId: number, studentId: number) => `${scheduleId}:${studentId}`;
@@ -115,6 +132,7 @@ export async function syncClassCharges(
           chargeSeq: current.chargeSeq,
           reversesId: current.id,
           note: reason,
+          facts: classFacts(row, studentId),
         });
       if (!due.isZero())
         post(studentId, {
@@ -124,6 +142,7 @@ export async function syncClassCharges(
           scheduleId: row.id,
           chargeSeq: (lastSeq.get(k) ?? 0) + 1,
           note: reason,
+          facts: classFacts(row, studentId),
         });
     }
   }

@@ -1,4 +1,4 @@
-import { Prisma, type VoucherLedgerKind } from '../../generated/prisma/client';
+import { type Attendance, Prisma, type VoucherLedgerKind } from '../../generated/prisma/client';
 import { fieldError } from '../../http/errors';
 
 type Tx = Prisma.TransactionClient;
@@ -16,6 +16,16 @@ export interface LedgerDraft {
   chargeSeq?: number | null;
   reversesId?: number | null;
   note?: string | null;
+  /** Class entries: the student's line of the class when posted (kept, never re-read later). */
+  facts?: ClassFacts;
+}
+
+/** What was true of a class for one student when an entry was posted. */
+export interface ClassFacts {
+  attendance: Attendance | null;
+  hours: Decimal;
+  hourlyRate: Decimal | null;
+  price: Decimal | null;
 }
 
 export interface LockedStudent {
@@ -69,6 +79,7 @@ export async function appendLedgerEntries(
       chargeSeq: draft.chargeSeq ?? null,
       reversesId: draft.reversesId ?? null,
       note: draft.note ?? null,
+      ...(draft.facts ?? {}),
     };
   });
   // One by one, in order: ids follow the running balance.

@@ -28,7 +28,7 @@ export async function studentLedger(prisma: PrismaClient, auth: AuthContext, id:
       ...(query.to ? { lte: toDbDate(query.to) ?? undefined } : {}),
     },
   };
-  const [rows, total, sums, cached] = await prisma.$transaction([
+  const [rows, total, sums, cached, lastCharge] = await prisma.$transaction([
     prisma.voucherLedgerEntry.findMany({
       where,
       orderBy: { id: 'desc' },
@@ -44,7 +44,20 @@ export async function studentLedger(prisma: PrismaClient, auth: AuthContext, id:
     }),
     // Read in the same snapshot as the sums (PostgreSQL runs a batch in one transaction).
     prisma.student.findFirstOrThrow({ where: { id }, select: { voucherBalance: true } }),
+    prisma.voucherLedgerEntry.findFirst({
+      where: { organisationId, studentId: id, kind: 'CLASS_CHARGE' },
+      orderBy: { id: 'desc' },
+      select: { amount: true },
+    }),
   ]);
+  // "About N classes left" at the student's usual class: what their last class charge took.
+  const usual = lastCharge ? lastCharge.amount.negated() : null;
+  const classesLeft =
+    usual?.gt(0) && cached.voucherBalance.gt(0)
+      ? cached.voucherBalance.div(usual).floor().toNumber()
+      : usual
+        ? 0
+        : null;
   const byKind = (kind: string) => sums.find((s) => s.kind === kind)?._sum?.amount ?? zero();
   const balance = sums.reduce((sum, s) => sum.plus(s._sum?.amount ?? 0), zero());
   const str = (value: Prisma.Decimal) => money(value) ?? '0.00';
@@ -60,6 +73,8 @@ export async function studentLedger(prisma: PrismaClient, auth: AuthContext, id:
       totalRefunded: str(byKind('REFUND').negated()),
       totalAdjusted: str(byKind('ADJUSTMENT')),
       voucherBalance: str(cached.voucherBalance),
+      usualClassCharge: usual ? str(usual) : null,
+      classesLeft,
     },
   };
 }

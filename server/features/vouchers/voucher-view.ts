@@ -1,6 +1,6 @@
+import type { TLedgerChange, TPostedFacts } from '../../../src/contracts/vouchers';
 import type { Prisma } from '../../generated/prisma/client';
 import { isoDate, money } from '../../http/list';
-import { hoursBetween } from '../money/class-amounts';
 
 const userName = { id: true, firstName: true, lastName: true, login: true } as const;
 
@@ -47,6 +47,8 @@ export function toVoucherPurchase(row: VoucherPurchaseRow) {
   };
 }
 
+const postedFacts = { attendance: true, hours: true, hourlyRate: true, price: true } as const;
+
 export const ledgerEntrySelect = {
   id: true,
   kind: true,
@@ -59,47 +61,63 @@ export const ledgerEntrySelect = {
   note: true,
   createdAt: true,
   createdBy: { select: userName },
-  studentId: true,
+  ...postedFacts,
+  reverses: { select: postedFacts },
   schedule: {
     select: {
       id: true,
-      status: true,
       startAt: true,
       endAt: true,
-      hourlyRate: true,
-      price: true,
       course: { select: { name: true } },
       teacher: { select: { user: { select: userName } } },
-      students: { select: { studentId: true, attendance: true, hourlyRate: true } },
     },
   },
 } as const satisfies Prisma.VoucherLedgerEntrySelect;
 
 type LedgerEntryRow = Prisma.VoucherLedgerEntryGetPayload<{ select: typeof ledgerEntrySelect }>;
+type FactsRow = Prisma.VoucherLedgerEntryGetPayload<{ select: typeof postedFacts }>;
 
-/** The charged class as the ledger shows it: when, what, who, and this student's attendance and rate. */
-function chargedClass(row: LedgerEntryRow) {
-  const s = row.schedule;
-  if (!s) return null;
-  const line = s.students.find((st) => st.studentId === row.studentId);
+/** The facts an entry stored when posted, as the API writes them; null when none were stored. */
+function toPostedFacts(row: FactsRow): TPostedFacts | null {
+  if (row.attendance === null && row.hours === null && row.hourlyRate === null && row.price === null) return null;
   return {
-    id: s.id,
-    startAt: s.startAt.toISOString(),
-    endAt: s.endAt.toISOString(),
-    course: s.course.name,
-    teacher: namedUser(s.teacher.user).name,
-    status: s.status,
-    attendance: line?.attendance ?? null,
-    hours: hoursBetween(s.startAt, s.endAt).toFixed(2),
-    hourlyRate: money(line?.hourlyRate ?? s.hourlyRate),
-    price: money(s.price),
+    attendance: row.attendance,
+    hours: money(row.hours),
+    hourlyRate: money(row.hourlyRate),
+    price: money(row.price),
   };
 }
 
-export function toLedgerEntry({ schedule: _s, studentId: _id, ...row }: LedgerEntryRow) {
+/** What a reversal changed: the fields whose stored values differ from the charge it reverses. */
+function changesOf(row: LedgerEntryRow): TLedgerChange[] {
+  const before = row.reverses && toPostedFacts(row.reverses);
+  const after = toPostedFacts(row);
+  if (!before || !after) return [];
+  return (['attendance', 'hours', 'hourlyRate', 'price'] as const)
+    .filter((field) => before[field] !== after[field])
+    .map((field) => ({ field, from: before[field], to: after[field] }));
+}
+
+export function toLedgerEntry(row: LedgerEntryRow) {
+  const s = row.schedule;
   return {
-    ...row,
-    class: chargedClass({ schedule: _s, studentId: _id, ...row }),
+    id: row.id,
+    kind: row.kind,
+    purchaseId: row.purchaseId,
+    scheduleId: row.scheduleId,
+    reversesId: row.reversesId,
+    note: row.note,
+    class: s
+      ? {
+          id: s.id,
+          startAt: s.startAt.toISOString(),
+          endAt: s.endAt.toISOString(),
+          course: s.course.name,
+          teacher: namedUser(s.teacher.user).name,
+        }
+      : null,
+    posted: toPostedFacts(row),
+    changes: changesOf(row),
     amount: money(row.amount) ?? '0.00',
     balanceAfter: money(row.balanceAfter) ?? '0.00',
     entryDate: isoDate(row.entryDate) ?? '',

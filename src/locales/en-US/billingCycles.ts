@@ -38,7 +38,7 @@ export default {
   'billingCycles.rule.endAfterStart': 'The end date must not be before the start date',
   'billingCycles.cycle.title': 'Billing cycle {start} to {end}',
   'billingCycles.cycle.pending':
-    '{total} centres will be billed when the cycle ends, or now with Run now: an invoice each, charged on its saved card.',
+    '{total} centres will be billed when the cycle ends, or now with Run now: an invoice each.',
   'billingCycles.run': 'Run now',
   'billingCycles.run.confirm': 'Bill every centre for this cycle now?',
   'billingCycles.run.failed': 'Failed to run the billing cycle',
@@ -67,7 +67,7 @@ export default {
 
   // Past cycles.
   'billingCycles.past.title': 'Billing cycles',
-  'billingCycles.past.empty': 'No billing cycle yet',
+  'billingCycles.past.empty': 'No billing cycle has run yet: invoices made by hand are listed below',
   'billingCycles.past.centres': 'Centres',
   'billingCycles.chart.title': 'Centres by outcome per cycle',
 

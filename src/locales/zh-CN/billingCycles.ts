@@ -36,8 +36,7 @@ export default {
   'billingCycles.field.finishedAt': '完成时间',
   'billingCycles.rule.endAfterStart': '结束日期不能早于开始日期',
   'billingCycles.cycle.title': '账单周期 {start} 至 {end}',
-  'billingCycles.cycle.pending':
-    '周期结束时（或点击“立即结算”时）将为 {total} 个机构各开一张发票，并从其保存的银行卡扣款。',
+  'billingCycles.cycle.pending': '周期结束时（或点击“立即结算”时）将为 {total} 个机构各开一张发票。',
   'billingCycles.run': '立即结算',
   'billingCycles.run.confirm': '现在为本周期的所有机构结算吗？',
   'billingCycles.run.failed': '结算账单周期失败',
@@ -66,7 +65,7 @@ export default {
 
   // Past cycles.
   'billingCycles.past.title': '账单周期',
-  'billingCycles.past.empty': '还没有账单周期',
+  'billingCycles.past.empty': '还没有运行过账单周期：手工开具的账单列在下方',
   'billingCycles.past.centres': '机构',
   'billingCycles.chart.title': '各周期机构结算结果',
 

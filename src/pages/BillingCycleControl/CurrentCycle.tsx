@@ -6,6 +6,7 @@ import { runBillingWrite } from '@/components/BillingModal/messages';
 import type { TBillingCycle } from '@/contracts/billing';
 import { useFormat } from '@/utils/useFormat';
 import CycleCentres from './CycleCentres';
+import CycleChargeNote from './CycleChargeNote';
 import { CycleStatusTag, OUTCOME_IDS } from './labels';
 import StartCycleForm from './StartCycleForm';
 import { activeCycle, cancelCycle, getCycle, runCycle } from './service';
@@ -94,6 +95,9 @@ export default function CurrentCycle() {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Alert type="info" showIcon className="no-active-cycle" message={t('billingCycles.none')} />
         <Card title={t('billingCycles.start.title')} size="small">
+          <div style={{ marginBottom: 12 }}>
+            <CycleChargeNote />
+          </div>
           <StartCycleForm onStarted={setCycle} />
         </Card>
       </Space>
@@ -179,7 +183,12 @@ export default function CurrentCycle() {
           </>
         )}
         {cycle.status === 'ACTIVE' && (
-          <Alert type="info" showIcon message={t('billingCycles.cycle.pending', { total: counts.total })} />
+          <Alert
+            type="info"
+            showIcon
+            message={t('billingCycles.cycle.pending', { total: counts.total })}
+            description={<CycleChargeNote />}
+          />
         )}
       </Card>
       <CycleCentres cycleId={cycle.id} actionRef={centresRef} />

@@ -7,6 +7,7 @@ import type { TBillingCycle } from '@/contracts/billing';
 import type { Query } from '@/services/http';
 import { useFormat } from '@/utils/useFormat';
 import CycleCentres from './CycleCentres';
+import InvoicedPeriods from './InvoicedPeriods';
 import { CycleStatusTag, OUTCOME_IDS } from './labels';
 import { listCycles } from './service';
 
@@ -98,6 +99,7 @@ export default function PastCycles() {
         ]}
         emptyText={t('billingCycles.past.empty')}
       />
+      <InvoicedPeriods />
       <Drawer
         open={!!open}
         width={Math.min(1100, window.innerWidth)}

@@ -5,6 +5,7 @@ import type {
   TCycleCentre,
   TInvoice,
   TInvoiceDetail,
+  TInvoicedPeriod,
   TStartCycleBody,
 } from '@/contracts/billing';
 import { call, type ListResult, type Query } from '@/services/http';
@@ -15,6 +16,13 @@ const write = { skipErrorHandler: true } as const;
 
 export const activeCycle = () => call<{ cycle: TBillingCycle | null }>('/api/billing/cycles/active');
 export const getCycle = (id: number) => call<TBillingCycle>(`/api/billing/cycles/${id}`, write);
+/** Periods invoiced outside a cycle; `id` for the list page's row key (the row's place in the list). */
+export type InvoicedPeriodRow = TInvoicedPeriod & { id: number };
+export const invoicedPeriods = async (params: Query): Promise<ListResult<InvoicedPeriodRow>> => {
+  const reply = await call<ListResult<TInvoicedPeriod>>('/api/billing/invoiced-periods', { params });
+  const first = ((Number(params.current) || 1) - 1) * (Number(params.pageSize) || 10);
+  return { ...reply, data: reply.data.map((row, i) => ({ ...row, id: first + i + 1 })) };
+};
 export const listCycles = (params: Query) => call<ListResult<TBillingCycle>>('/api/billing/cycles', { params });
 export const startCycle = (data: TStartCycleBody) =>
   call<TBillingCycle>('/api/billing/cycles', { method: 'POST', data, ...write });

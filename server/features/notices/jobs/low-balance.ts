@@ -1,5 +1,6 @@
 // Low balance: each voucher ledger entry after the job's cursor that took a student from at or above
-// the centre's threshold to below it is one dip. Per dip: a LOW_BALANCE notice to the centre's
+// the centre's threshold to below it is one dip; a dip counts only for a voucher payer
+// (`lowBalanceWhere`: a term-paid student is never low). Per dip: a LOW_BALANCE notice to the centre's
 // operators (key per student and entry), an email and/or SMS to the family only where the student
 // allows that channel and has the address, and the staff's emails/SMS by their LOW_BALANCE settings.
 // The cursor moves in the same transaction; message keys `low-balance:<entryId>:...` make a repeat harmless.
@@ -7,6 +8,8 @@ import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
+import { moneyText } from '../../money/money-text';
+import { lowBalanceWhere } from '../../vouchers/low-balance-rule';
 import { lockCursor, moveCursor, SETTLE_SECONDS } from './job-cursor';
 import { enqueueOnce, yieldToEventLoop } from './job-tools';
 
@@ -20,14 +23,6 @@ interface Entry {
   studentId: number;
   createdAt: Date;
   crossed: boolean;
-}
-
-function money(amount: { toFixed(dp: number): string }, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number(amount.toFixed(2)));
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
 }
 
 /** Where the cursor starts: after every entry so far. */
@@ -59,7 +54,7 @@ export async function runLowBalanceNotices(
         const entries = fresh === -1 ? read : read.slice(0, fresh);
         if (!entries.length) return { count: 0, more: false };
         let sent = 0;
-        for (const entry of entries.filter((e) => e.crossed)) sent += await notifyDip(tx, queue, entry);
+        for (const entry of entries.filter((e) => e.crossed)) sent += await notifyDip(tx, queue, entry, now);
         await moveCursor(tx, LOW_BALANCE_CURSOR, entries[entries.length - 1].id);
         return { count: sent, more: read.length === BATCH && fresh === -1 };
       },
@@ -73,9 +68,15 @@ export async function runLowBalanceNotices(
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
-async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry): Promise<number> {
-  const student = await tx.student.findUniqueOrThrow({
-    where: { id: entry.studentId },
+async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): Promise<number> {
+  const { lowBalanceThreshold } = await tx.organisation.findUniqueOrThrow({
+    where: { id: entry.organisationId },
+    select: { lowBalanceThreshold: true },
+  });
+  // Still low by the one rule (active voucher payer below the threshold), else nothing to say: back
+  // above it by now (a purchase came in), no longer a student, or not paying by voucher.
+  const student = await tx.student.findFirst({
+    where: { id: entry.studentId, ...lowBalanceWhere(entry.organisationId, lowBalanceThreshold, now) },
     select: {
       id: true,
       studentId: true,
@@ -90,12 +91,11 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry): Promise<num
       organisation: { select: { name: true, currency: true, lowBalanceThreshold: true } },
     },
   });
+  if (!student) return 0;
   const centre = student.organisation;
-  // Back above the threshold by now (a purchase came in), or no longer a student: nothing to say.
-  if (!student.active || student.voucherBalance.gte(centre.lowBalanceThreshold)) return 0;
   const name = `${student.firstName} ${student.lastName}`;
-  const balance = money(student.voucherBalance, centre.currency);
-  const threshold = money(centre.lowBalanceThreshold, centre.currency);
+  const balance = moneyText(student.voucherBalance, centre.currency);
+  const threshold = moneyText(centre.lowBalanceThreshold, centre.currency);
   const operators = await centreUsersWithRole(tx, entry.organisationId);
   await createNotices(tx, operators, {
     organisationId: entry.organisationId,

@@ -1,12 +1,13 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { Link, useIntl } from '@umijs/max';
+import { useIntl } from '@umijs/max';
 import { Col, Row, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import RecordListPage from '@/components/RecordListPage';
-import type { TChargeReason, TLedgerEntry, TLedgerTotals } from '@/contracts/vouchers';
+import type { TLedgerEntry, TLedgerTotals } from '@/contracts/vouchers';
 import type { Query } from '@/services/http';
 import { studentLedger } from '@/services/vouchers';
 import { useFormat } from '@/utils/useFormat';
+import LedgerClassCell from './LedgerClassCell';
 
 type Kind = TLedgerEntry['kind'];
 /** Locale ids of the entry kinds, written out so the locale test sees each. */
@@ -27,16 +28,6 @@ const KIND_COLOURS: Record<Kind, string> = {
   ADJUSTMENT: 'blue',
 };
 const nowrap = { whiteSpace: 'nowrap' } as const;
-/** The reasons the server writes on class charges, shown in the user's language. */
-const REASON_IDS: Record<TChargeReason, string> = {
-  'Class confirmed': 'vouchers.reason.confirmed',
-  'Class reopened': 'vouchers.reason.reopened',
-  'Attendance changed': 'vouchers.reason.attendance',
-  'Class changed': 'vouchers.reason.changed',
-  'Class times changed': 'vouchers.reason.times',
-  'Class cancelled': 'vouchers.reason.cancelled',
-};
-
 /** The student's voucher ledger in a from/to range (newest first) and the totals derived from it. */
 export default function VoucherTab({ studentId }: { studentId: number }) {
   const intl = useIntl();
@@ -81,30 +72,7 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
       title: t('vouchers.ledger.class'),
       dataIndex: 'class',
       width: 250,
-      render: (_, e) => {
-        const c = e.class;
-        const note = e.note && e.note in REASON_IDS ? t(REASON_IDS[e.note as TChargeReason]) : e.note;
-        if (!c) return note ?? '';
-        // The why of the amount in one line: price, or hours x the student's rate; the link opens the
-        // class in the table view with its students' attendance.
-        const how = c.price
-          ? t('vouchers.ledger.classPrice', { price: format.money(c.price) })
-          : t('vouchers.ledger.classHours', { hours: c.hours, rate: c.hourlyRate ? format.money(c.hourlyRate) : '—' });
-        const attendance = c.attendance
-          ? t(`scheduleViews.attendance.${c.attendance}`)
-          : t('scheduleViews.attendance.unset');
-        return (
-          <span className="ledger-class">
-            <Link to={`/schedule/table-view?id=${c.id}`}>
-              {c.course} · {format.dateTime(c.startAt)}
-            </Link>
-            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-              {how} · {attendance}
-              {note ? ` · ${note}` : ''}
-            </Typography.Text>
-          </span>
-        );
-      },
+      render: (_, e) => <LedgerClassCell entry={e} />,
     },
     {
       title: t('vouchers.ledger.enteredBy'),
@@ -136,6 +104,14 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
         {stat('vouchers.totals.gift', totals?.totalGift)}
         {stat('vouchers.totals.paidFromVoucher', totals?.totalPaidFromVoucher)}
       </Row>
+      {totals?.classesLeft !== null && totals?.classesLeft !== undefined && totals.usualClassCharge && (
+        <Typography.Paragraph className="voucher-classes-left" type="secondary">
+          {intl.formatMessage(
+            { id: 'money.classesLeft' },
+            { count: totals.classesLeft, amount: format.money(totals.usualClassCharge) },
+          )}
+        </Typography.Paragraph>
+      )}
       <RecordListPage<TLedgerEntry>
         listKey="student-ledger"
         columns={columns}

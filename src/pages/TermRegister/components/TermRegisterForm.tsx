@@ -13,6 +13,7 @@ import {
   ZTermRegisterBody,
 } from '@/contracts/term-registers';
 import { createTermRegister, searchStudents, updateTermRegister } from '@/services/courses';
+import { PAYMENT_TYPE_IDS } from './paymentTypes';
 
 interface RegisterValues {
   termId: number;
@@ -23,15 +24,6 @@ interface RegisterValues {
   comments?: string;
   paid: boolean;
 }
-/** Locale ids of the payment types, written out so the locale test sees each. */
-const PAYMENT_TYPE_IDS: Record<TTermPaymentType, string> = {
-  CASH: 'forms.paymentType.CASH',
-  CARD: 'forms.paymentType.CARD',
-  E_TRANSFER: 'forms.paymentType.E_TRANSFER',
-  CHEQUE: 'forms.paymentType.CHEQUE',
-  VOUCHER: 'forms.paymentType.VOUCHER',
-  OTHER: 'forms.paymentType.OTHER',
-};
 
 /** Register a student for a term, or edit a registration; the server refuses a second one of a student. */
 export default function TermRegisterForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TTermRegister>) {

@@ -1,9 +1,14 @@
 import { useIntl } from '@umijs/max';
 import { Empty, Flex, Radio, Typography } from 'antd';
 import { useState } from 'react';
+import type { TMoneyMove } from '@/contracts/money-moves';
 import type { TAttendance, TSchedule } from '@/contracts/schedules';
+import { showRequestError } from '@/requestErrorConfig';
+import { previewAttendance } from '@/services/moneyMoves';
 import { setAttendance } from '@/services/schedules';
+import { useFormat } from '@/utils/useFormat';
 import { ATTENDANCES, runScheduleWrite } from './labels';
+import { confirmMoves, moveTexts } from './moneyMoves';
 
 /** A class's students, each with their attendance as a segmented toggle (saved at once). */
 export default function ClassStudents({ schedule }: { schedule: TSchedule }) {
@@ -12,13 +17,33 @@ export default function ClassStudents({ schedule }: { schedule: TSchedule }) {
   // The reply of each write is the class as saved: the toggles show that, not what was clicked.
   const [current, setCurrent] = useState(schedule);
   const [saving, setSaving] = useState<number>();
+  const format = useFormat();
 
   // A class's student `id` is the student's own id (the path's :studentId).
   const choose = async (studentId: number, attendance: TAttendance) => {
     setSaving(studentId);
+    // A charged class (completed, paid by voucher): say what will move before saving.
+    if (current.status === 'COMPLETED' && current.paymentType === 'VOUCHER') {
+      const preview = await previewAttendance(current.id, studentId, attendance).catch((error) => {
+        showRequestError(error);
+        return undefined;
+      });
+      if (!preview || (preview.moves.length && !(await confirmMoves(preview.moves, t, format.money)))) {
+        setSaving(undefined);
+        return;
+      }
+    }
+    let moves: TMoneyMove[] = [];
     await runScheduleWrite(
-      async () => setCurrent(await setAttendance(current.id, studentId, attendance)),
-      t('scheduleViews.attendance.saved'),
+      async () => {
+        const saved = await setAttendance(current.id, studentId, attendance);
+        moves = saved.moneyMoves;
+        setCurrent(saved);
+      },
+      () =>
+        moves.length
+          ? t('money.moves.saved', { moves: moveTexts(moves, t, format.money).join(', ') })
+          : t('scheduleViews.attendance.saved'),
       t,
     );
     setSaving(undefined);

@@ -1,0 +1,36 @@
+// Money screens that never mislead (issue 19, section 3): periods billed by hand, ledger history,
+// confirmations of actions that move money.
+export default {
+  'money.periods.title': 'Invoiced outside a cycle (by hand)',
+  'money.periods.empty': 'No invoice made outside a cycle',
+  'money.periods.period': 'Period',
+  'money.periods.invoices': 'Invoices',
+  'money.periods.paid': 'Paid',
+  'money.periods.unpaid': 'Unpaid',
+  'money.periods.void': 'Void',
+  'money.periods.total': 'Total (not void)',
+  'money.periods.range': '{start} to {end}',
+  'money.ledger.hours': '{hours} h',
+  'money.ledger.fromTo': '{from} → {to}',
+  'money.ledger.changed': '{reason}: {changes}',
+  'money.moves.confirmTitle': 'This changes a voucher balance',
+  'money.moves.confirmIntro': 'Saving this attendance posts to the voucher ledger:',
+  'money.moves.confirmOk': 'Save and post',
+  'money.moves.returned': '{amount} returned to {name}',
+  'money.moves.charged': '{amount} charged to {name}',
+  'money.moves.saved': 'Attendance saved: {moves}',
+  'money.paid.on': 'Paid on',
+  'money.paid.method': 'Payment method',
+  'money.paid.marked': '{amount} marked paid on {date} ({method})',
+  'money.unpaid.confirm': 'Mark {amount} unpaid?',
+  'money.unpaid.recorded': 'The payment recorded on {date} is cleared.',
+  'money.unpaid.none': 'No payment date was recorded.',
+  'money.unpaid.ok': 'Mark unpaid',
+  'money.unpaid.marked': '{amount} marked unpaid',
+  'money.cycle.cards':
+    'Each invoice is charged on the centre’s saved card when it has one; a centre without a card is invoiced, to be paid by hand.',
+  'money.cycle.noStripe':
+    'Card payments are not configured on this server: nothing is charged, every invoice is to be marked paid by hand.',
+  'money.classesLeft':
+    'About {count, plural, one {# class} other {# classes}} left at {amount} a class (the last class charge)',
+};
