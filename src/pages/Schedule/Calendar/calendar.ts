@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import { dayjsLocalizer, type View } from 'react-big-calendar';
 import type { TAvailability, TScheduleEvent } from '@/contracts/schedules';
-import { readableTextOn } from '@/utils/contrast';
 import { toWallDate } from '../../../components/ScheduleForm/zone';
 import { classState, type TClassState } from '../../../contracts/class-state';
+import { readableTextOn } from '../../../utils/contrast';
 
 /**
  * The calendar draws browser-local Dates whose wall clock is the centre's (toWallDate): the zone is

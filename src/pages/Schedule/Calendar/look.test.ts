@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio as contrast } from '@/utils/contrast';
 import { CLASS_STATES } from '../../../contracts/class-state';
+import { contrastRatio as contrast } from '../../../utils/contrast';
 import { makeFormatter } from '../../../utils/format';
 import { textOn } from './calendar';
 import { calendarFormats, stateLook } from './look';
