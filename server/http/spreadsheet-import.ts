@@ -5,7 +5,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import express, { type RequestHandler } from 'express';
-import { AppError } from './errors';
+import { type Message, t } from '../i18n/text';
+import { AppError, fieldError } from './errors';
 import type { ParseJob, ParseResult, SheetRow } from './spreadsheet-worker.mts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -22,10 +23,12 @@ const PARSE_TIMEOUT_MS = 60_000;
 const MAX_PARSERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 const WORKER_FILE = path.join(import.meta.dirname, 'spreadsheet-worker.mts');
 
-const fileError = (message: string, code: 'validation' | 'payload_too_large' = 'validation') =>
-  new AppError(code, `file: ${message}`, { fieldErrors: [{ field: 'file', message }] });
+const fileError = (message: Message, code: 'validation' | 'payload_too_large' = 'validation') =>
+  fieldError('file', message, { code });
 
-export const TOO_LARGE_MESSAGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the most an import takes`;
+const TOO_LARGE_MESSAGE = t('The file is larger than {megabytes} MB, the most an import takes', {
+  megabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
+});
 
 /**
  * The raw body of an import (Content-Type .xlsx or .csv) as a Buffer, refused with 413 beyond
@@ -120,7 +123,12 @@ export async function readTable(body: unknown, contentType: string | undefined):
   for (const row of result.rows) {
     const column = row.cells.findIndex((cell) => cell.includes('\u0000'));
     if (column >= 0)
-      throw fileError(`Row ${row.number}, column ${column + 1}: a cell must not contain a NUL character`);
+      throw fileError(
+        t('Row {row}, column {column}: a cell must not contain a NUL character', {
+          row: row.number,
+          column: column + 1,
+        }),
+      );
   }
   return result.rows;
 }
