@@ -38,7 +38,11 @@ const withPlaceholders = <T extends z.ZodType<string>>(schema: T) =>
     const found = unknownPlaceholders(text);
     if (!found.length) return;
     // The template and its values too, so the server can word it in the reader's language.
-    const params = { text: 'Unknown placeholder {found}: use {known}', found: found.join(', '), known: knownPlaceholders };
+    const params = {
+      text: 'Unknown placeholder {found}: use {known}',
+      found: found.join(', '),
+      known: knownPlaceholders,
+    };
     ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(found), params });
   });
 
