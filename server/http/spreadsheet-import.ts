@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import express, { type RequestHandler } from 'express';
-import { type Message, t } from '../i18n/text';
+import { type Message, runtimeText, type ServerText, t } from '../i18n/text';
 import { AppError, fieldError } from './errors';
 import type { ParseJob, ParseResult, SheetRow } from './spreadsheet-worker.mts';
 
@@ -184,4 +184,17 @@ export function importReport(
     message = `Imported ${counted(outcome.imported, noun.one, noun.many)}`;
   }
   return { dryRun: outcome.dryRun, total: outcome.total, valid, imported: outcome.imported, errors, message };
+}
+
+/** 400 for an import with errors ("3 errors in 2 rows: nothing was imported"), a field error per cell. */
+export function importRefused(errors: RowError[]): AppError {
+  const count = (n: number, one: ServerText, many: ServerText) => (n === 1 ? t(one) : t(many, { count: n }));
+  const rows = new Set(errors.map((e) => e.row)).size;
+  const message = t('{errors} in {rows}: nothing was imported', {
+    errors: count(errors.length, '1 error', '{count} errors'),
+    rows: count(rows, '1 row', '{count} rows'),
+  });
+  return new AppError('validation', message, {
+    fieldErrors: errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: runtimeText(e.message) })),
+  });
 }

@@ -92,6 +92,13 @@ export const zhCNRefusals = {
   'Only .xlsx and .csv files can be imported': '只能导入 .xlsx 和 .csv 文件',
   'Missing columns: {columns}': '缺少列：{columns}',
   'Enter Yes or No': '请输入 Yes 或 No',
+  '{errors} in {rows}: nothing was imported': '{rows}中有{errors}：未导入任何内容',
+  '1 error': '1 个错误',
+  '{count} errors': '{count} 个错误',
+  '1 row': '1 行',
+  '{count} rows': '{count} 行',
+  'Same as row {row}': '与第 {row} 行相同',
+  'Student ID repeats row {row}': '学号与第 {row} 行重复',
   'The file is larger than {megabytes} MB, the most an import takes': '文件超过 {megabytes} MB，超出导入上限',
   'Too many imports are being read right now: try again in a minute': '当前正在读取的导入过多：请一分钟后重试',
   'Row {row}, column {column}: a cell must not contain a NUL character':

@@ -12,10 +12,10 @@ import { SECRET_SET } from '../../audit/snapshots';
 import { sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError, fieldError } from '../../http/errors';
-import { importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
+import { fieldError } from '../../http/errors';
+import { importRefused, importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
-import { runtimeText, t } from '../../i18n/text';
+import { t } from '../../i18n/text';
 import { noticeImportFinished } from '../../notices/create-notices';
 import { EMPLOYEE_ID_TAKEN, teacherAudit, teacherFields, userFields } from './save-teacher';
 import { teacherInclude } from './teacher-view';
@@ -207,9 +207,7 @@ export async function importTeachers(
   const checked = importReport(NOUN, teacherImportHeaders, { dryRun, total, errors, imported: 0 });
   if (dryRun) return checked;
   if (checked.errors.length) {
-    throw new AppError('validation', runtimeText(checked.message), {
-      fieldErrors: checked.errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: runtimeText(e.message) })),
-    });
+    throw importRefused(checked.errors);
   }
   await prisma.$transaction(
     async (tx) => {
