@@ -25,6 +25,7 @@ import { errorHandler, notFoundApi } from './http/error-handler';
 import { requestLog } from './http/request-log';
 import { spreadsheetUpload } from './http/spreadsheet';
 import { spaRouter } from './http/static';
+import { withLocale } from './i18n/locale';
 import { messagesRouter } from './messaging/messages-router';
 
 const withTraceId: RequestHandler = (req, res, next) => {
@@ -70,7 +71,7 @@ export function createApp(deps: AppDeps): express.Express {
   );
 
   const api = express.Router();
-  api.use(...apiReplies, withTraceId, requestLog(), cors(deps.corsOrigins ?? []));
+  api.use(...apiReplies, withTraceId, withLocale, requestLog(), cors(deps.corsOrigins ?? []));
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (a Buffer); express.json
   // then leaves that request alone.
   api.use('/billing/stripe-webhook', express.raw({ type: () => true, limit: '512kb' }));

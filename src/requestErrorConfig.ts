@@ -1,4 +1,4 @@
-import { getIntl, history, type RequestConfig, type RequestOptions } from '@umijs/max';
+import { getIntl, getLocale, history, type RequestConfig, type RequestOptions } from '@umijs/max';
 import { type FormInstance, message, notification } from 'antd';
 import { formFieldErrors } from './utils/formErrors';
 import { loginUrlFor } from './utils/redirect';
@@ -76,6 +76,8 @@ export const errorConfig: RequestConfig = {
       config.headers = {
         ...config.headers,
         Accept: 'application/json',
+        // The server words its refusals and validation messages in the UI's language.
+        'Accept-Language': getLocale(),
         ...(isUpload ? {} : { 'Content-Type': 'application/json' }),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
       };

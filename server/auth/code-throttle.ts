@@ -1,5 +1,6 @@
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { ServerText } from '../i18n/text';
 import { addressKey, tooManyRequests } from './login-throttle';
 import { postgresLimiter } from './rate-limit-store';
 
@@ -12,7 +13,7 @@ export const RESETS_PER_ACCOUNT_PER_HOUR = 5;
 export const SENDS_PER_ADDRESS_PER_HOUR = 30;
 const HOUR = 60 * 60;
 
-async function consume(limiter: ReturnType<typeof postgresLimiter>, key: string, message: string) {
+async function consume(limiter: ReturnType<typeof postgresLimiter>, key: string, message: ServerText) {
   try {
     await limiter.consume(key.slice(0, 200));
   } catch (error) {

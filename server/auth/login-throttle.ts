@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { PrismaClient } from '../generated/prisma/client';
 import { AppError } from '../http/errors';
+import { type ServerText, type Text, t } from '../i18n/text';
 import { postgresLimiter } from './rate-limit-store';
 
 // Sign-in throttling that an attacker cannot turn against users (OWASP ASVS 2.2.1; the "login endpoint
@@ -39,17 +40,22 @@ export function lockoutSeconds(lockouts: number): number {
 }
 
 /** "15 minutes", "2 hours": how long until the next try. */
-function waitText(seconds: number): string {
+function waitText(seconds: number): Text {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `${Math.ceil(minutes / 60)} hours`;
+  if (minutes === 1) return t('1 minute');
+  if (minutes < 120) return t('{count} minutes', { count: minutes });
+  return t('{count} hours', { count: Math.ceil(minutes / 60) });
 }
 
-export function tooManyRequests(message: string, msBeforeNext: number): AppError {
+export function tooManyRequests(message: ServerText, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', `${message} Try again in ${waitText(seconds)}.`, {
-    headers: { 'Retry-After': String(seconds) },
-  });
+  return new AppError(
+    'rate_limited',
+    t('{reason} Try again in {wait}.', { reason: t(message), wait: waitText(seconds) }),
+    {
+      headers: { 'Retry-After': String(seconds) },
+    },
+  );
 }
 
 export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

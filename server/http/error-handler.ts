@@ -1,10 +1,11 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ShowType, type TErrorReply } from '../../src/contracts/errors';
+import { t } from '../i18n/text';
 import { AppError } from './errors';
 import { log, loggablePath } from './log';
 
 export const notFoundApi: RequestHandler = (req, _res, next) => {
-  next(new AppError('not_found', `No API endpoint ${req.method} ${req.path}`));
+  next(new AppError('not_found', t('No API endpoint {method} {path}', { method: req.method, path: req.path })));
 };
 
 // Errors Express and its body parsers raise for what the client sent (http-errors with a 4xx status:
@@ -41,12 +42,11 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const body: TErrorReply = {
     success: false,
     errorCode: appError.code,
-    errorMessage: appError.message,
+    ...appError.localized(req.locale ?? 'en-US'),
     showType: appError.options.showType ?? ShowType.ERROR_MESSAGE,
     traceId,
     ...(appError.options.title ? { title: appError.options.title } : {}),
     ...(appError.options.errorKey ? { errorKey: appError.options.errorKey } : {}),
-    ...(appError.options.fieldErrors ? { fieldErrors: appError.options.fieldErrors } : {}),
     ...(appError.options.conflicts ? { conflicts: appError.options.conflicts } : {}),
   };
   for (const [name, value] of Object.entries(appError.options.headers ?? {})) res.setHeader(name, value);

@@ -1,4 +1,6 @@
 import type { ShowType, TFieldError, TScheduleConflict } from '../../src/contracts/errors';
+import type { Locale } from '../i18n/locale';
+import { type Message, render, t } from '../i18n/text';
 
 // One error type for everything the API refuses on purpose. Unexpected errors are plain Errors and
 // become a 500 in the error handler.
@@ -21,24 +23,40 @@ export const errorStatus = {
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 
+/** A field error before it is put into the reader's language. */
+export interface FieldErrorText {
+  field: string;
+  message: Message;
+}
+
 export interface AppErrorOptions {
+  /** A machine value the client maps (e.g. 'Incorrect password'), never translated. */
   title?: string;
   errorKey?: string;
-  fieldErrors?: TFieldError[];
+  fieldErrors?: FieldErrorText[];
   conflicts?: TScheduleConflict[];
   showType?: (typeof ShowType)[keyof typeof ShowType];
   headers?: Record<string, string>;
 }
 
+/** `message` is the English text (logs stay English); `text` renders it in the reader's language. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly options: AppErrorOptions;
+  readonly text: Message;
 
-  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
-    super(message);
+  constructor(code: ErrorCode, message: Message, options: AppErrorOptions = {}) {
+    super(render(message, 'en-US'));
     this.name = 'AppError';
     this.code = code;
     this.options = options;
+    this.text = message;
+  }
+
+  /** The message and field errors as a reader of `locale` sees them. */
+  localized(locale: Locale): { errorMessage: string; fieldErrors?: TFieldError[] } {
+    const fieldErrors = this.options.fieldErrors?.map((f) => ({ field: f.field, message: render(f.message, locale) }));
+    return { errorMessage: render(this.text, locale), ...(fieldErrors ? { fieldErrors } : {}) };
   }
 
   get status(): number {
@@ -46,6 +64,17 @@ export class AppError extends Error {
   }
 }
 
-export function fieldError(field: string, message: string, options: AppErrorOptions = {}): AppError {
-  return new AppError('validation', `${field}: ${message}`, { ...options, fieldErrors: [{ field, message }] });
+/** A refusal about one field: "field: message" (400 unless `code` says otherwise). */
+export function fieldError(
+  field: string,
+  message: Message,
+  { code = 'validation', ...options }: AppErrorOptions & { code?: ErrorCode } = {},
+): AppError {
+  return new AppError(code, t('{field}: {message}', { field, message: asParam(message) }), {
+    ...options,
+    fieldErrors: [{ field, message }],
+  });
 }
+
+/** A message as a param of another (a bare catalog key becomes a translated text). */
+export const asParam = (message: Message) => (typeof message === 'string' ? t(message) : message);

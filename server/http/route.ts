@@ -2,8 +2,9 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { Endpoint, InputOf } from '../../src/contracts/endpoint';
 import { hasRight, PUBLIC, type RouteRight } from '../../src/contracts/permissions';
+import { type Message, type ServerText, t, textList } from '../i18n/text';
 import type { AuthContext } from './context';
-import { AppError } from './errors';
+import { AppError, asParam, type FieldErrorText } from './errors';
 
 const registry = new Map<string, Endpoint>();
 
@@ -43,7 +44,7 @@ export function requireRight(right: RouteRight): RightGuard {
   return Object.assign(guard, { right });
 }
 
-const NUL_MESSAGE = 'Must not contain a NUL character';
+const NUL_MESSAGE = 'Must not contain a NUL character' satisfies ServerText;
 
 /** Paths of strings holding U+0000, which PostgreSQL text cannot store, anywhere in the input. */
 interface PathNode {
@@ -75,28 +76,43 @@ function nulFields(input: unknown): string[] {
   return found.reverse();
 }
 
-function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.output<T> | undefined {
+const placeOf = { path: 'path', query: 'query', body: 'body' } as const;
+
+/** 400 "Invalid body: field: message; ..." with one field error each, in the reader's language. */
+export function invalidInput(where: keyof typeof placeOf, fieldErrors: FieldErrorText[], message?: Message): AppError {
+  const summary = message
+    ? t('{fields}: {message}', { fields: fieldErrors.map((f) => f.field).join(', '), message: asParam(message) })
+    : textList(fieldErrors.map((f) => t('{field}: {message}', { field: f.field, message: asParam(f.message) })));
+  return new AppError('validation', t('Invalid {where}: {summary}', { where: t(placeOf[where]), summary }), {
+    fieldErrors,
+  });
+}
+
+function parse<T extends z.ZodType>(
+  schema: T | undefined,
+  value: unknown,
+  where: keyof typeof placeOf,
+): z.output<T> | undefined {
   // Checked for every request, schema or not, so no NUL can reach the database by any field.
   const withNul = nulFields(value);
   if (withNul.length) {
-    const fieldErrors = withNul.map((field) => ({ field: field || where, message: NUL_MESSAGE }));
-    throw new AppError(
-      'validation',
-      `Invalid ${where}: ${fieldErrors.map((f) => f.field).join(', ')}: ${NUL_MESSAGE}`,
-      {
-        fieldErrors,
-      },
+    throw invalidInput(
+      where,
+      withNul.map((field) => ({ field: field || where, message: NUL_MESSAGE })),
+      NUL_MESSAGE,
     );
   }
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const fieldErrors = result.error.issues.map((issue) => ({
-    field: issue.path.length ? issue.path.join('.') : where,
-    message: issue.message,
-  }));
-  const summary = fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ');
-  throw new AppError('validation', `Invalid ${where}: ${summary}`, { fieldErrors });
+  // The issues themselves, so the error handler words zod's own messages in the reader's language.
+  throw invalidInput(
+    where,
+    result.error.issues.map((issue) => ({
+      field: issue.path.length ? issue.path.join('.') : where,
+      message: { issue },
+    })),
+  );
 }
 
 /** Registers one endpoint: right check, input validation, handler, JSON reply. */

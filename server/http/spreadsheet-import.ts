@@ -5,7 +5,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import express, { type RequestHandler } from 'express';
-import { AppError } from './errors';
+import { type Message, runtimeText, type ServerText, t } from '../i18n/text';
+import { AppError, fieldError } from './errors';
 import type { ParseJob, ParseResult, SheetRow } from './spreadsheet-worker.mts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -22,10 +23,12 @@ const PARSE_TIMEOUT_MS = 60_000;
 const MAX_PARSERS = Math.max(1, Math.min(2, availableParallelism() - 1));
 const WORKER_FILE = path.join(import.meta.dirname, 'spreadsheet-worker.mts');
 
-const fileError = (message: string, code: 'validation' | 'payload_too_large' = 'validation') =>
-  new AppError(code, `file: ${message}`, { fieldErrors: [{ field: 'file', message }] });
+const fileError = (message: Message, code: 'validation' | 'payload_too_large' = 'validation') =>
+  fieldError('file', message, { code });
 
-export const TOO_LARGE_MESSAGE = `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB, the most an import takes`;
+const TOO_LARGE_MESSAGE = t('The file is larger than {megabytes} MB, the most an import takes', {
+  megabytes: MAX_UPLOAD_BYTES / 1024 / 1024,
+});
 
 /**
  * The raw body of an import (Content-Type .xlsx or .csv) as a Buffer, refused with 413 beyond
@@ -120,7 +123,12 @@ export async function readTable(body: unknown, contentType: string | undefined):
   for (const row of result.rows) {
     const column = row.cells.findIndex((cell) => cell.includes('\u0000'));
     if (column >= 0)
-      throw fileError(`Row ${row.number}, column ${column + 1}: a cell must not contain a NUL character`);
+      throw fileError(
+        t('Row {row}, column {column}: a cell must not contain a NUL character', {
+          row: row.number,
+          column: column + 1,
+        }),
+      );
   }
   return result.rows;
 }
@@ -176,4 +184,17 @@ export function importReport(
     message = `Imported ${counted(outcome.imported, noun.one, noun.many)}`;
   }
   return { dryRun: outcome.dryRun, total: outcome.total, valid, imported: outcome.imported, errors, message };
+}
+
+/** 400 for an import with errors ("3 errors in 2 rows: nothing was imported"), a field error per cell. */
+export function importRefused(errors: RowError[]): AppError {
+  const count = (n: number, one: ServerText, many: ServerText) => (n === 1 ? t(one) : t(many, { count: n }));
+  const rows = new Set(errors.map((e) => e.row)).size;
+  const message = t('{errors} in {rows}: nothing was imported', {
+    errors: count(errors.length, '1 error', '{count} errors'),
+    rows: count(rows, '1 row', '{count} rows'),
+  });
+  return new AppError('validation', message, {
+    fieldErrors: errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: runtimeText(e.message) })),
+  });
 }

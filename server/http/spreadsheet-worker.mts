@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
+import type { Text } from '../i18n/text.ts';
 
 export interface ParseJob {
   kind: 'csv' | 'xlsx';
@@ -23,11 +24,18 @@ export interface SheetRow {
   cells: string[];
 }
 /** The rows (header first, blank rows left out) or why the file is refused. */
-export type ParseResult = { rows: SheetRow[] } | { refusal: string };
+export type ParseResult = { rows: SheetRow[] } | { refusal: Text };
 
-class Refusal extends Error {}
+/** Why a file is refused, as a catalog text (plain data: it crosses from the worker thread). */
+class Refusal extends Error {
+  readonly text: Text;
+  constructor(text: Text) {
+    super(text.text);
+    this.text = text;
+  }
+}
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -48,7 +56,8 @@ function tableOf(maxRows: number) {
     table,
     add(number: number, cells: string[]) {
       if (!cells.some((cell) => cell !== '')) return;
-      if (table.length > maxRows) throw new Refusal(`At most ${maxRows} rows can be imported at once`);
+      if (table.length > maxRows)
+        throw new Refusal({ text: 'At most {max} rows can be imported at once', params: { max: maxRows } });
       table.push({ number, cells });
     },
   };
@@ -75,7 +84,10 @@ async function readCsv(job: ParseJob): Promise<SheetRow[]> {
     }
   } catch (error) {
     if (error instanceof Refusal) throw error;
-    throw new Refusal(`The file is not a readable CSV file (${error instanceof Error ? error.message : 'unknown'})`);
+    throw new Refusal({
+      text: 'The file is not a readable CSV file ({reason})',
+      params: { reason: error instanceof Error ? error.message : 'unknown' },
+    });
   }
   return table;
 }
@@ -95,7 +107,7 @@ interface ReaderParts {
 
 async function readXlsx(job: ParseJob): Promise<SheetRow[]> {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  const unreadable = () => new Refusal('The file is not a readable .xlsx workbook');
+  const unreadable = () => new Refusal({ text: 'The file is not a readable .xlsx workbook' });
   const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true }).catch(() => {
     throw unreadable();
   });
@@ -105,10 +117,16 @@ async function readXlsx(job: ParseJob): Promise<SheetRow[]> {
     unpacked += entry.uncompressedSize;
     const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
     if (unpacked > job.maxUnpackedBytes) {
-      throw new Refusal(`The workbook unpacks to more than ${megabytes(job.maxUnpackedBytes)}: import fewer rows`);
+      throw new Refusal({
+        text: 'The workbook unpacks to more than {megabytes} MB: import fewer rows',
+        params: { megabytes: megabytes(job.maxUnpackedBytes) },
+      });
     }
     if (entry.uncompressedSize > 1_048_576 && ratio > job.maxRatio) {
-      throw new Refusal(`The workbook unpacks to more than ${job.maxRatio} times its size: it is refused`);
+      throw new Refusal({
+        text: 'The workbook unpacks to more than {ratio} times its size: it is refused',
+        params: { ratio: job.maxRatio },
+      });
     }
     entries.set(entry.fileName, entry);
   }
@@ -153,9 +171,9 @@ async function run(job: ParseJob): Promise<ParseResult> {
   try {
     return { rows: job.kind === 'csv' ? await readCsv(job) : await readXlsx(job) };
   } catch (error) {
-    if (error instanceof Refusal) return { refusal: error.message };
+    if (error instanceof Refusal) return { refusal: error.text };
     // Broken XML, a truncated entry, an entry larger than the directory said: all unreadable files.
-    return { refusal: 'The file is not a readable .xlsx workbook' };
+    return { refusal: { text: 'The file is not a readable .xlsx workbook' } };
   }
 }
 

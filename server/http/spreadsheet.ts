@@ -8,6 +8,7 @@ import type { PrismaClient } from '../generated/prisma/client';
 
 export {
   CSV_TYPE,
+  importRefused,
   importReport,
   MAX_IMPORT_ROWS,
   MAX_UPLOAD_BYTES,

@@ -1,3 +1,4 @@
+import { type ServerText, t } from '../i18n/text';
 import type { AuthContext } from './context';
 import { AppError } from './errors';
 
@@ -8,6 +9,6 @@ export function organisationOf(auth: AuthContext): number {
 }
 
 /** 404 (never 403) for a record of another centre or none at all, so ids reveal nothing. */
-export function notFound(what: string, id: number | string): AppError {
-  return new AppError('not_found', `${what} ${id} was not found`);
+export function notFound(what: ServerText, id: number | string): AppError {
+  return new AppError('not_found', t('{what} {id} was not found', { what: t(what), id }));
 }

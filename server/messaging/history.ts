@@ -8,6 +8,7 @@ import { AppError } from '../http/errors';
 import { pageArgs, sortArgs } from '../http/list';
 import { containsLiteral } from '../http/search';
 import { notFound, organisationOf } from '../http/tenancy';
+import { t } from '../i18n/text';
 import { requireQueue, sendJob } from './enqueue';
 import type { MessageQueue } from './queue';
 
@@ -106,7 +107,10 @@ export async function resendMessage(
     if (updated.count === 0) {
       const row = await tx.message.findFirst({ where: { id, organisationId }, select: { status: true } });
       if (!row) throw notFound('Message', id);
-      throw new AppError('conflict', `${ONLY_FAILED_RESEND_MESSAGE} (this one is ${row.status})`);
+      throw new AppError(
+        'conflict',
+        t('{reason} (this one is {status})', { reason: t(ONLY_FAILED_RESEND_MESSAGE), status: row.status }),
+      );
     }
     await sendJob(tx, running, id);
     return toMessage(await tx.message.findUniqueOrThrow({ where: { id }, select: messageSelect }));

@@ -22,8 +22,9 @@ export function unknownPlaceholders(text: string): string[] {
   );
 }
 
+const knownPlaceholders = EMAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ');
 export const unknownPlaceholderMessage = (found: string[]) =>
-  `Unknown placeholder ${found.join(', ')}: use ${EMAIL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
+  `Unknown placeholder ${found.join(', ')}: use ${knownPlaceholders}`;
 
 /** Replaces every known placeholder of `text` with the recipient's value. */
 export function renderPlaceholders(text: string, values: Record<TEmailPlaceholder, string>): string {
@@ -35,7 +36,14 @@ export function renderPlaceholders(text: string, values: Record<TEmailPlaceholde
 const withPlaceholders = <T extends z.ZodType<string>>(schema: T) =>
   schema.superRefine((text, ctx) => {
     const found = unknownPlaceholders(text);
-    if (found.length) ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(found) });
+    if (!found.length) return;
+    // The template and its values too, so the server can word it in the reader's language.
+    const params = {
+      text: 'Unknown placeholder {found}: use {known}',
+      found: found.join(', '),
+      known: knownPlaceholders,
+    };
+    ctx.addIssue({ code: 'custom', message: unknownPlaceholderMessage(found), params });
   });
 
 export const EMAIL_SUBJECT_MAX = 300;

@@ -1,4 +1,4 @@
-import { request } from '@umijs/max';
+import { getLocale, request } from '@umijs/max';
 import { getToken } from '@/utils/session';
 
 export type Query = Record<string, string | number | boolean>;
@@ -30,6 +30,7 @@ export async function uploadSpreadsheet(
     method: 'POST',
     headers: {
       Accept: 'application/json',
+      'Accept-Language': getLocale(),
       'Content-Type': isCsv ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },

@@ -1,3 +1,4 @@
+import { getLocale } from '@umijs/max';
 import { getToken } from './session';
 
 /** A download the server refused or failed: its status and its reply body (parsed JSON, if any). */
@@ -22,7 +23,9 @@ export async function downloadFile(
 ) {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const token = getToken();
-  const response = await fetch(`${url}?${search}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  // Accept-Language: a refusal comes back in the UI's language.
+  const headers = { 'Accept-Language': getLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(`${url}?${search}`, { headers });
   if (!response.ok) {
     // The refusal's reply (our error body) lets a caller show the rule, e.g. "Pick a Monday and try again".
     const body: unknown = await response.json().catch(() => undefined);

@@ -215,6 +215,23 @@ test('a refusal by a rule shows the rule, not "please try again"', async ({ page
   await expect(page.getByText(/please try again/)).toHaveCount(0);
 });
 
+test('in zh-CN the server words the refusal in Chinese (issue 19: the client sends its language)', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.evaluate(() => localStorage.setItem('umi_locale', 'zh-CN'));
+  await page.goto('/course');
+  const search = page.getByPlaceholder('名称、学校或课程编号');
+  await search.fill(`Advanced Placement Calculus ${tag}`);
+  await search.press('Enter');
+  const remove = /删\s?除/;
+  await page
+    .getByRole('row', { name: new RegExp(`Advanced Placement Calculus ${tag}`) })
+    .getByRole('button', { name: remove })
+    .click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: remove }).click();
+  await expect(page.getByText('该课程已有学期或报名，不能删除')).toBeVisible();
+  await expect(page.getByText('This course has terms or registrations and cannot be deleted')).toHaveCount(0);
+});
+
 test('deleted teachers can be listed, with the changes the server refuses disabled', async ({ page, request }) => {
   const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
   const token = ((await auth.json()) as { id_token: string }).id_token;

@@ -3,6 +3,7 @@ import { z } from '../../../src/contracts/z';
 import { hashPassword } from '../../auth/passwords';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
+import { t, textList } from '../../i18n/text';
 import { assertLoginAndEmailFree, uniqueViolation } from './uniqueness';
 
 export const ZFirstUser = z.discriminatedUnion('role', [
@@ -24,8 +25,9 @@ export type TFirstUser = z.input<typeof ZFirstUser>;
 export async function createFirstUser(prisma: PrismaClient, input: TFirstUser) {
   const parsed = ZFirstUser.safeParse(input);
   if (!parsed.success) {
-    const fieldErrors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new AppError('validation', fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; '), { fieldErrors });
+    const fieldErrors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: { issue } }));
+    const summary = fieldErrors.map((f) => t('{field}: {message}', { field: f.field, message: f.message }));
+    throw new AppError('validation', textList(summary), { fieldErrors });
   }
   const user = parsed.data;
   const login = user.login.toLowerCase();

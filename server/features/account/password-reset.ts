@@ -2,7 +2,8 @@ import type { SendThrottle } from '../../auth/code-throttle';
 import { hashResetKey, newResetKey, RESET_TOKEN_TTL_MINUTES } from '../../auth/login-codes';
 import { hashPassword } from '../../auth/passwords';
 import type { PrismaClient } from '../../generated/prisma/client';
-import { AppError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
+import type { ServerText } from '../../i18n/text';
 import { enqueueMessage, requireQueue } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 
@@ -83,8 +84,7 @@ export async function requestPasswordReset({ prisma, queue, throttle, login, add
   return { sent: true as const, validMinutes: RESET_TOKEN_TTL_MINUTES };
 }
 
-const refused = (message: string) =>
-  new AppError('validation', `key: ${message}`, { fieldErrors: [{ field: 'key', message }] });
+const refused = (message: ServerText) => fieldError('key', message);
 
 export interface FinishResetOptions {
   prisma: PrismaClient;

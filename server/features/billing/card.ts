@@ -8,6 +8,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { money } from '../../http/list';
 import { notFound } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { BILLING_UNAVAILABLE } from './billing-errors';
 import type { BillingStripe } from './stripe-config';
 
@@ -74,7 +75,7 @@ async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('bad_gateway', `Card payments (Stripe) failed: ${message}`);
+    throw new AppError('bad_gateway', t('Card payments (Stripe) failed: {reason}', { reason: message }));
   }
 }
 

@@ -14,6 +14,7 @@ import { formatInvoiceNumber, INVOICE_CHARGE_FAILED_MESSAGE, NO_CARD_MESSAGE } f
 import { type Invoice, type Organisation, Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { notFound } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { BILLING_UNAVAILABLE } from './billing-errors';
 import type { BillingStripe } from './stripe-config';
 
@@ -24,6 +25,10 @@ type Db = { tx: Prisma.TransactionClient } | PrismaClient;
 function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return 'tx' in db ? work(db.tx) : db.$transaction(work);
 }
+/** "Failed to charge invoice: <the provider's reason>" (the reason stays as Stripe words it). */
+const chargeFailed = (reason: string) =>
+  t('{reason}: {detail}', { reason: t(INVOICE_CHARGE_FAILED_MESSAGE), detail: reason });
+
 export type ChargedInvoice = Invoice & { organisation: Organisation };
 
 /** A cycle centre's reason while its charge's result is unknown (reconcile or the webhook settles it). */
@@ -135,7 +140,10 @@ export async function chargeInvoice(
     const none = { invoice, done: true, attempt: invoice.chargeAttempt, customer: '', paymentMethod: '' };
     if (invoice.status === 'PAID') return none;
     if (invoice.status === 'VOID')
-      throw new AppError('conflict', `${formatInvoiceNumber(invoice.number)} is void: it cannot be charged`);
+      throw new AppError(
+        'conflict',
+        t('{invoice} is void: it cannot be charged', { invoice: formatInvoiceNumber(invoice.number) }),
+      );
     if (new Prisma.Decimal(invoice.total).lte(0)) {
       // Credit covered it: nothing to charge.
       const paid = await tx.invoice.update({
@@ -190,7 +198,7 @@ export async function chargeInvoice(
     if (error instanceof Stripe.errors.StripeCardError) {
       const message = error.message;
       await recordChargeFailed(prisma, invoice.id, attempt, message);
-      throw new AppError('payment_failed', `${INVOICE_CHARGE_FAILED_MESSAGE}: ${message}`);
+      throw new AppError('payment_failed', chargeFailed(message));
     }
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
       // Refused before it ran (e.g. an amount under Stripe's minimum): nothing was charged.
@@ -198,12 +206,12 @@ export async function chargeInvoice(
         where: { id: invoice.id, status: 'UNPAID', chargeAttempt: attempt },
         data: { chargePendingSince: null },
       });
-      throw new AppError('bad_gateway', `${INVOICE_CHARGE_FAILED_MESSAGE}: ${error.message}`);
+      throw new AppError('bad_gateway', chargeFailed(error.message));
     }
     // Not a decline: we do not know whether Stripe charged. chargePendingSince stays set; the same key
     // on the next try (or the reconcile step) settles it.
     const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('bad_gateway', `${INVOICE_CHARGE_FAILED_MESSAGE}: ${message}`);
+    throw new AppError('bad_gateway', chargeFailed(message));
   }
 
   if (intent.status === 'succeeded') await recordChargeSucceeded(prisma, invoice.id, intent.id);
@@ -211,7 +219,7 @@ export async function chargeInvoice(
     // requires_action / requires_payment_method without an error: the card needs the customer.
     const message = paymentIntentError(intent);
     await recordChargeFailed(prisma, invoice.id, attempt, message);
-    throw new AppError('payment_failed', `${INVOICE_CHARGE_FAILED_MESSAGE}: ${message}`);
+    throw new AppError('payment_failed', chargeFailed(message));
   }
   return prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id }, include: withOrganisation });
 }

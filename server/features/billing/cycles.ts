@@ -16,6 +16,8 @@ import { AppError, fieldError } from '../../http/errors';
 import { isoDate, money, pageArgs, toDbDate } from '../../http/list';
 import { log } from '../../http/log';
 import { notFound } from '../../http/tenancy';
+import { t } from '../../i18n/text';
+import { cycleStatusWord } from './billing-errors';
 import { todayUtc } from './invoice-view';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -183,7 +185,9 @@ export async function cancelCycle(prisma: PrismaClient, id: number): Promise<TBi
     if (!row) throw notFound('Billing cycle', id);
     throw new AppError(
       'conflict',
-      `This billing cycle is ${row.status.toLowerCase()}: only an active cycle can be cancelled`,
+      t('This billing cycle is {status}: only an active cycle can be cancelled', {
+        status: t(cycleStatusWord(row.status)),
+      }),
     );
   }
   return cycleView(prisma, id);

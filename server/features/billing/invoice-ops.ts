@@ -14,6 +14,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { pageArgs, sortArgs } from '../../http/list';
 import { notFound } from '../../http/tenancy';
+import { type ServerText, t } from '../../i18n/text';
 import { billingOrganisationId, isPlatform, visibleInvoice } from './billing-scope';
 import { PAID_BY_HAND_REASON, VOIDED_REASON } from './charge-invoice';
 import { appendCreditEntry, creditBalanceChange } from './credit-ledger';
@@ -67,11 +68,16 @@ async function lockInvoice(tx: Tx, id: number) {
   return tx.invoice.findUniqueOrThrow({ where: { id }, include: { organisation: true } });
 }
 
-function refuseUnlessUnpaid(invoice: { status: string; chargePendingSince: Date | null }, doing: string) {
-  if (invoice.status === 'PAID') throw new AppError('conflict', `This invoice is already paid: it cannot be ${doing}`);
-  if (invoice.status === 'VOID') throw new AppError('conflict', `This invoice is void: it cannot be ${doing}`);
+function refuseUnlessUnpaid(invoice: { status: string; chargePendingSince: Date | null }, doing: ServerText) {
+  if (invoice.status === 'PAID')
+    throw new AppError('conflict', t('This invoice is already paid: it cannot be {doing}', { doing: t(doing) }));
+  if (invoice.status === 'VOID')
+    throw new AppError('conflict', t('This invoice is void: it cannot be {doing}', { doing: t(doing) }));
   if (invoice.chargePendingSince)
-    throw new AppError('conflict', `A card charge of this invoice is in progress: it cannot be ${doing} now`);
+    throw new AppError(
+      'conflict',
+      t('A card charge of this invoice is in progress: it cannot be {doing} now', { doing: t(doing) }),
+    );
 }
 
 /** The centre's audit record of an invoice's status changing (the invoice's number with its status). */

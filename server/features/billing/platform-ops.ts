@@ -11,9 +11,10 @@ import type {
 import { recordAudit } from '../../audit/record-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import { money, pageArgs, sortArgs } from '../../http/list';
 import { notFound } from '../../http/tenancy';
+import { runtimeText } from '../../i18n/text';
 import { billingOrganisationId } from './billing-scope';
 import { toCreditEntry } from './credit-ledger';
 import { invoiceInputError } from './invoice-math';
@@ -158,10 +159,7 @@ export async function putSettings(
     creditBalance: '0',
     taxRate: '0',
   });
-  if (error)
-    throw new AppError('validation', `${error.field}: ${error.message}`, {
-      fieldErrors: [{ field: error.field, message: error.message }],
-    });
+  if (error) throw fieldError(error.field, runtimeText(error.message));
   await prisma.$transaction(async (tx) => {
     await tx.platformPriceTier.deleteMany({});
     await tx.platformPriceTier.createMany({

@@ -9,6 +9,8 @@ import { AppError } from '../../http/errors';
 import { isoDate } from '../../http/list';
 import { log } from '../../http/log';
 import { notFound } from '../../http/tenancy';
+import { t } from '../../i18n/text';
+import { cycleStatusWord } from './billing-errors';
 import { CHARGE_PENDING_REASON, chargeInvoice, VOIDED_REASON } from './charge-invoice';
 import { createCycleInvoices } from './create-cycle-invoices';
 import { completeCycle } from './cycles';
@@ -31,7 +33,10 @@ export async function markRunning(prisma: PrismaClient, cycleId: number) {
   const row = await prisma.billingCycle.findUnique({ where: { id: cycleId } });
   if (!row) throw notFound('Billing cycle', cycleId);
   if (row.status === 'RUNNING') throw new AppError('conflict', 'This billing cycle is already running');
-  throw new AppError('conflict', `This billing cycle is ${row.status.toLowerCase()}: it cannot run`);
+  throw new AppError(
+    'conflict',
+    t('This billing cycle is {status}: it cannot run', { status: t(cycleStatusWord(row.status)) }),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { enqueueMessage, requireQueue, sendJob } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { lockClass } from '../schedules/class-change';
@@ -34,7 +35,10 @@ function refuseLocked(row: FeedbackClass) {
   if (row.feedback?.submittedAt) {
     throw new AppError(
       'conflict',
-      `${FEEDBACK_LOCKED_MESSAGE} (submitted ${row.feedback.submittedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC)`,
+      t('{reason} (submitted {at} UTC)', {
+        reason: t(FEEDBACK_LOCKED_MESSAGE),
+        at: row.feedback.submittedAt.toISOString().slice(0, 16).replace('T', ' '),
+      }),
       { errorKey: 'feedbacklocked' },
     );
   }
@@ -183,7 +187,10 @@ export async function retryFeedback(
   return prisma.$transaction(async (tx) => {
     const row = await lockedClass(tx, auth, id, 'operator');
     if (row.notificationStatus !== 'SEND_FAILED') {
-      throw new AppError('conflict', `${FEEDBACK_RETRY_MESSAGE} (this one is ${row.notificationStatus})`);
+      throw new AppError(
+        'conflict',
+        t('{reason} (this one is {status})', { reason: t(FEEDBACK_RETRY_MESSAGE), status: row.notificationStatus }),
+      );
     }
     const failed = await tx.message.findMany({
       where: { template: FEEDBACK_TEMPLATE, entityType: 'SCHEDULE', entityId: id, status: 'FAILED' },

@@ -6,7 +6,8 @@ import {
 } from '../../../src/contracts/notices';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import type { FieldErrorText } from '../../http/errors';
+import { invalidInput } from '../../http/route';
 import { DEFAULT_CHANNELS, kindsForRoles } from '../../notices/channels';
 
 async function readSettings(prisma: PrismaClient, userId: number): Promise<TNotificationSettings> {
@@ -40,13 +41,14 @@ export async function setNotificationSettings(
     select: { phone: true, roles: true },
   });
   const allowed = kindsForRoles(user.roles);
-  const fieldErrors = body.settings.flatMap((row, i) => [
-    ...(allowed.includes(row.kind) ? [] : [{ field: `settings.${i}.kind`, message: KIND_NOT_FOR_ROLE_MESSAGE }]),
-    ...(row.sms && !user.phone ? [{ field: `settings.${i}.sms`, message: SMS_NEEDS_PHONE_MESSAGE }] : []),
-  ]);
+  const fieldErrors: FieldErrorText[] = [];
+  body.settings.forEach((row, i) => {
+    if (!allowed.includes(row.kind))
+      fieldErrors.push({ field: `settings.${i}.kind`, message: KIND_NOT_FOR_ROLE_MESSAGE });
+    if (row.sms && !user.phone) fieldErrors.push({ field: `settings.${i}.sms`, message: SMS_NEEDS_PHONE_MESSAGE });
+  });
   if (fieldErrors.length) {
-    const summary = fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ');
-    throw new AppError('validation', `Invalid body: ${summary}`, { fieldErrors });
+    throw invalidInput('body', fieldErrors);
   }
   await prisma.$transaction(
     body.settings.map((row) =>

@@ -2,8 +2,9 @@ import type { TPayrollCloseBody, TPayrollPeriod } from '../../../src/contracts/p
 import { recordAudit } from '../../audit/record-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
+import { t, textList } from '../../i18n/text';
 import { teacherHoursSql, teacherPaySql } from '../money/class-amounts';
 import { describeBlocker, findBlockers, inMonthSql } from './blockers';
 import { checkMonth, firstDayOf } from './months';
@@ -11,9 +12,13 @@ import { lockPayrollForClose } from './payroll-lock';
 import { centreZone, findPeriod, periodSelect, toPeriod } from './payroll-review';
 
 function alreadyClosed(month: string, closedAt?: Date): AppError {
-  const when = closedAt ? ` on ${closedAt.toISOString().slice(0, 10)}` : '';
-  const message = `${month} was already closed${when}: a pay period closes once`;
-  return new AppError('conflict', `month: ${message}`, { fieldErrors: [{ field: 'month', message }] });
+  const message = closedAt
+    ? t('{month} was already closed on {date}: a pay period closes once', {
+        month,
+        date: closedAt.toISOString().slice(0, 10),
+      })
+    : t('{month} was already closed: a pay period closes once', { month });
+  return fieldError('month', message, { code: 'conflict' });
 }
 
 /**
@@ -39,10 +44,15 @@ export async function closePeriod(
         if (existing) throw alreadyClosed(body.month, existing.closedAt);
         const { blockers, count } = await findBlockers(tx, organisationId, range);
         if (count > 0 && !body.acknowledgeBlockers) {
-          const listed = blockers.slice(0, 20).map((b) => `- ${describeBlocker(b)}`);
-          const more = count > listed.length ? [`- and ${count - listed.length} more`] : [];
-          const summary = `${count} issue${count === 1 ? '' : 's'} block a clean close of ${body.month}: review them, or close with acknowledgeBlockers: true`;
-          throw new AppError('conflict', [summary, ...listed, ...more].join('\n'), {
+          const listed = blockers.slice(0, 20).map((b) => t('- {blocker}', { blocker: describeBlocker(b) }));
+          const more = count > listed.length ? [t('- and {count} more', { count: count - listed.length })] : [];
+          const summary = t(
+            count === 1
+              ? '1 issue blocks a clean close of {month}: review it, or close with acknowledgeBlockers: true'
+              : '{count} issues block a clean close of {month}: review them, or close with acknowledgeBlockers: true',
+            { count, month: body.month },
+          );
+          throw new AppError('conflict', textList([summary, ...listed, ...more], '\n'), {
             fieldErrors: [{ field: 'acknowledgeBlockers', message: summary }],
           });
         }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { AppError, fieldError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
+import { t } from '../../i18n/text';
 
 // Pay periods are calendar months of the centre's time zone, named 'YYYY-MM'; a class belongs to the
 // month of its teacher start's local date.
@@ -56,10 +57,15 @@ export const firstDayOf = (month: string) => new Date(`${month}-01T00:00:00Z`);
  */
 export function checkMonth(month: string, zone: string, { mustBeOver = false, now = new Date() } = {}): MonthRange {
   const range = monthRange(month, zone);
-  if (range.start > now) throw fieldError('month', `${month} has not begun yet: pick a month up to the current one`);
+  if (range.start > now)
+    throw fieldError('month', t('{month} has not begun yet: pick a month up to the current one', { month }));
   if (mustBeOver && range.end > now) {
-    const message = `${month} is not over yet (it ends on ${range.endDate}, ${zone}): a month closes once it has ended`;
-    throw new AppError('conflict', `month: ${message}`, { fieldErrors: [{ field: 'month', message }] });
+    const message = t('{month} is not over yet (it ends on {endDate}, {zone}): a month closes once it has ended', {
+      month,
+      endDate: range.endDate,
+      zone,
+    });
+    throw fieldError('month', message, { code: 'conflict' });
   }
   return range;
 }

@@ -3,6 +3,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { hoursBetween, teacherPay } from '../money/class-amounts';
 import { firstDayOf, monthOf, monthOfDate, nextMonth } from './months';
 import { lockPayrollForClassChange } from './payroll-lock';
@@ -112,7 +113,7 @@ export async function syncPayrollAdjustments(tx: Tx, auth: AuthContext, schedule
       if (!hasRight(auth.authorities, 'payroll:close')) {
         throw new AppError(
           'forbidden',
-          `This class belongs to the closed pay period ${fromMonth}: only an admin can change it`,
+          t('This class belongs to the closed pay period {month}: only an admin can change it', { month: fromMonth }),
         );
       }
       posts.push({

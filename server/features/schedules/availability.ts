@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { TAvailability, ZAvailabilityBody, ZEmbedBody } from '../../../src/contracts/schedules';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import type { FieldErrorText } from '../../http/errors';
+import { invalidInput } from '../../http/route';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { namedTeacher } from '../courses/references';
 import { feedPathOf } from './calendar-feed-token';
@@ -59,7 +60,7 @@ type AvailabilityBody = z.output<typeof ZAvailabilityBody>;
 function refuseOverlaps(windows: AvailabilityBody['windows']) {
   const order = windows.map((w, index) => ({ ...w, index }));
   order.sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime) || a.index - b.index);
-  const fieldErrors = [];
+  const fieldErrors: FieldErrorText[] = [];
   for (let i = 1; i < order.length; i++) {
     const [before, window] = [order[i - 1], order[i]];
     if (window.weekday === before.weekday && window.startTime < before.endTime) {
@@ -68,8 +69,7 @@ function refuseOverlaps(windows: AvailabilityBody['windows']) {
     }
   }
   if (fieldErrors.length) {
-    const summary = fieldErrors.map((f) => `${f.field}: ${f.message}`).join('; ');
-    throw new AppError('validation', `Invalid body: ${summary}`, { fieldErrors });
+    throw invalidInput('body', fieldErrors);
   }
 }
 

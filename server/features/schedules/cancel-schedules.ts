@@ -5,13 +5,14 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import type { ServerText } from '../../i18n/text';
 import type { MessageQueue } from '../../messaging/queue';
 import { afterClassChange, classesNow, lockClass } from './class-change';
 import { tellClassChange } from './class-notices';
 import { recordRevisions } from './schedule-revisions';
 import { scheduleSelect, toSchedule } from './schedule-view';
 
-const notPlanned = (status: string) =>
+const notPlanned = (status: string): ServerText =>
   status === 'COMPLETED'
     ? 'Only a planned class can be cancelled: this one was taught and confirmed (reopen it first)'
     : 'This class was cancelled already';

@@ -10,6 +10,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { ledgerMark, movesSince } from '../vouchers/money-moves';
 import { afterClassChange, lockClass } from './class-change';
 import { recordRevisions, revisionSelect } from './schedule-revisions';
@@ -150,7 +151,7 @@ export async function setAttendance(
     const current = await tx.schedule.findFirst({ where: { id, organisationId }, select: revisionSelect });
     if (!current) throw notFound('Class', id);
     if (!current.students.some((s) => s.studentId === studentId))
-      throw new AppError('not_found', `Student ${studentId} is not in class ${id}`);
+      throw new AppError('not_found', t('Student {studentId} is not in class {id}', { studentId, id }));
     if (current.status === 'CANCELLED') throw new AppError('conflict', 'A cancelled class takes no attendance');
     if (current.status === 'COMPLETED' && attendance === null)
       throw fieldError('attendance', "A completed class records every student's attendance");

@@ -1,5 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client';
 import { fieldError } from '../../http/errors';
+import { t } from '../../i18n/text';
 import { assertTeachersUsable, courseOfCentre, termOfCentre } from '../courses/references';
 
 type Db = Prisma.TransactionClient;
@@ -44,7 +45,7 @@ export async function classReferences(
     if (!student.active && !known.studentIds?.includes(id))
       throw fieldError(
         `students.${i}.studentId`,
-        `${student.firstName} ${student.lastName} is inactive: activate the student first`,
+        t('{name} is inactive: activate the student first', { name: `${student.firstName} ${student.lastName}` }),
       );
   });
   const teacher = await db.teacher.findUniqueOrThrow({ where: { id: body.teacherId }, select: { hourlyRate: true } });

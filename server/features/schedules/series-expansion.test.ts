@@ -83,7 +83,7 @@ describe('expandSeries', () => {
       try {
         fn();
       } catch (error) {
-        return error instanceof AppError ? error.options.fieldErrors : error;
+        return error instanceof AppError ? error.localized('en-US').fieldErrors : error;
       }
       return undefined;
     };

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { MAX_SERIES_OCCURRENCES, type TSlot } from '../../../src/contracts/schedules';
 import { fieldError } from '../../http/errors';
+import { t } from '../../i18n/text';
 
 // Local wall-clock arithmetic in an IANA zone, through luxon's zone database: a weekly 16:00 class is
 // 16:00 local on both sides of a daylight-saving change (its UTC instant moves instead).
@@ -49,7 +50,7 @@ export interface SeriesPlan {
   closed?: readonly { startDate: string; endDate: string }[];
 }
 
-const TOO_MANY = `A series makes at most ${MAX_SERIES_OCCURRENCES} classes: end it sooner`;
+const TOO_MANY = t('A series makes at most {max} classes: end it sooner', { max: MAX_SERIES_OCCURRENCES });
 
 /**
  * The classes of a weekly series in time order: the first class, then every slot's occurrence on its

@@ -12,9 +12,10 @@ import { SECRET_SET } from '../../audit/snapshots';
 import { sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
-import { importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
+import { fieldError } from '../../http/errors';
+import { importRefused, importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { noticeImportFinished } from '../../notices/create-notices';
 import { EMPLOYEE_ID_TAKEN, teacherAudit, teacherFields, userFields } from './save-teacher';
 import { teacherInclude } from './teacher-view';
@@ -61,8 +62,7 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
   const rows = await readSpreadsheet(req.body, req.headers['content-type']);
   const missing = teacherRequiredHeaders.filter((header) => rows.length && !(header in rows[0].values));
   if (missing.length) {
-    const message = `Missing columns: ${missing.join(', ')}`;
-    throw new AppError('validation', `file: ${message}`, { fieldErrors: [{ field: 'file', message }] });
+    throw fieldError('file', t('Missing columns: {columns}', { columns: missing.join(', ') }));
   }
   const courses = await prisma.course.findMany({ where: { organisationId }, select: { id: true, name: true } });
   const courseIdsOf = new Map<string, number[]>();
@@ -207,9 +207,7 @@ export async function importTeachers(
   const checked = importReport(NOUN, teacherImportHeaders, { dryRun, total, errors, imported: 0 });
   if (dryRun) return checked;
   if (checked.errors.length) {
-    throw new AppError('validation', checked.message, {
-      fieldErrors: checked.errors.map((e) => ({ field: `row ${e.row} ${e.field}`, message: e.message })),
-    });
+    throw importRefused(checked.errors);
   }
   await prisma.$transaction(
     async (tx) => {

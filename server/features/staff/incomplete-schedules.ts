@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
+import { t } from '../../i18n/text';
 
 /**
  * Refuses to delete a teacher who still has incomplete (PLANNED) classes (DECISIONS.md "Schedules"):
@@ -25,13 +26,13 @@ export async function assertNoIncompleteSchedules(tx: Prisma.TransactionClient, 
     select: { organisation: { select: { timeZone: true } } },
   });
   const when = (at: Date) => DateTime.fromJSDate(at, { zone: organisation.timeZone }).toFormat('ccc d LLL yyyy HH:mm');
-  const classes = count === 1 ? '1 planned class' : `${count} planned classes`;
+  const classes = count === 1 ? t('1 planned class') : t('{count} planned classes', { count });
   const which = next
-    ? `the next on ${when(next.startAt)}`
-    : `the earliest on ${when((earliest as { startAt: Date }).startAt)}, awaiting confirmation`;
+    ? t('the next on {when}', { when: when(next.startAt) })
+    : t('the earliest on {when}, awaiting confirmation', { when: when((earliest as { startAt: Date }).startAt) });
   throw new AppError(
     'conflict',
-    `This teacher has ${classes} (${which}): cancel them or give them to another teacher first`,
+    t('This teacher has {classes} ({which}): cancel them or give them to another teacher first', { classes, which }),
     { errorKey: 'teacherhasclasses' },
   );
 }

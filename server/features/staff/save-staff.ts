@@ -8,11 +8,12 @@ import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { isoDate, toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
+import type { ServerText } from '../../i18n/text';
 import { assertLoginAndEmailFree, uniqueViolation } from '../account/uniqueness';
 import { type StaffRow, staffRoleOf, staffSelect, staffWhere, toStaff } from './staff-view';
 
 /** Only holders of 'staff:changeRole' (admins) make admins, change roles, or touch an admin's record. */
-function assertMayChangeRoles(auth: AuthContext, why: string): void {
+function assertMayChangeRoles(auth: AuthContext, why: ServerText): void {
   if (!hasRight(auth.authorities, 'staff:changeRole')) throw new AppError('forbidden', why);
 }
 

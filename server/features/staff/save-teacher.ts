@@ -12,6 +12,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { assertLoginAndEmailFree, uniqueViolation } from '../account/uniqueness';
 import { type SinView, type TeacherRow, teacherInclude, teacherScope, toTeacher } from './teacher-view';
 
@@ -29,7 +30,7 @@ async function assertCoursesOfCentre(prisma: PrismaClient, organisationId: numbe
   if (!ids.length) return ids;
   const found = await prisma.course.findMany({ where: { id: { in: ids }, organisationId }, select: { id: true } });
   const missing = ids.filter((id) => !found.some((course) => course.id === id));
-  if (missing.length) throw fieldError('courseIds', `Unknown course: ${missing.join(', ')}`);
+  if (missing.length) throw fieldError('courseIds', t('Unknown course: {ids}', { ids: missing.join(', ') }));
   return ids;
 }
 

@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { runtimeText } from '../../i18n/text';
 import { releaseStudentsFromPlannedSchedules } from './release-students-from-planned-schedules';
 import { studentSelect, toStudent } from './student-view';
 
@@ -77,6 +78,6 @@ export async function deactivateStudent(prisma: PrismaClient, auth: AuthContext,
   if (!(await prisma.student.count({ where: { id, organisationId } }))) throw notFound('Student', id);
   const { notDeactivated } = await deactivateStudents(prisma, auth, [id]);
   const held = notDeactivated.find((n) => n.reason !== ALREADY_INACTIVE);
-  if (held) throw new AppError('conflict', held.reason);
+  if (held) throw new AppError('conflict', runtimeText(held.reason));
   return toStudent(await prisma.student.findUniqueOrThrow({ where: { id }, select: studentSelect }));
 }

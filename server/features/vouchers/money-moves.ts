@@ -5,6 +5,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 import { fixed2 } from '../money/money-text';
 import { chargeClassSelect, chargeDue } from './class-charges';
 
@@ -57,7 +58,7 @@ export async function previewAttendance(
   });
   if (!row) throw notFound('Class', id);
   const line = row.students.find((s) => s.studentId === studentId);
-  if (!line) throw new AppError('not_found', `Student ${studentId} is not in class ${id}`);
+  if (!line) throw new AppError('not_found', t('Student {studentId} is not in class {id}', { studentId, id }));
   const after = { ...row, students: row.students.map((s) => (s.studentId === studentId ? { ...s, attendance } : s)) };
   const live = await prisma.voucherLedgerEntry.findFirst({
     where: { scheduleId: id, studentId, kind: 'CLASS_CHARGE', reversedBy: null },
