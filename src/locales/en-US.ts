@@ -9,6 +9,7 @@ import feedback from './en-US/feedback';
 import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
+import names from './en-US/names';
 import notices from './en-US/notices';
 import pages from './en-US/pages';
 import payroll from './en-US/payroll';
@@ -43,4 +44,5 @@ export default {
   ...billingCycles,
   ...pwa,
   ...teacherOffline,
+  ...names,
 };

@@ -9,6 +9,7 @@ import feedback from './zh-CN/feedback';
 import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
+import names from './zh-CN/names';
 import notices from './zh-CN/notices';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
@@ -43,4 +44,5 @@ export default {
   ...billingCycles,
   ...pwa,
   ...teacherOffline,
+  ...names,
 };

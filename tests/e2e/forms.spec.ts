@@ -161,6 +161,7 @@ test("marking a large registration paid asks first, in the centre's currency", a
     name: 'Elm Music',
   });
   const term = await centre.post<{ id: number }>('/api/terms', {
+    name: 'Elm Music, Winter 2026',
     school: 'Elm',
     courseId: course.id,
     startDate: '2026-01-05',

@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { fillLogin, menu, signIn } from './support';
 
-const everyRecordsEntry = ['Dashboard', 'Staff', 'Teacher', 'Student', 'Course', 'Term', 'Term Register', 'Referral'];
-const laterEntries = ['Voucher Purchase History', 'Schedule', 'Report', 'Email'];
+const everyRecordsEntry = [
+  'Dashboard',
+  'Staff',
+  'Teachers',
+  'Student',
+  'Courses',
+  'Terms',
+  'Term Registrations',
+  'Referrals',
+];
+const laterEntries = ['Voucher Purchase History', 'Schedule', 'Reports', 'Email'];
 const teacherEntries = ['Teacher Confirmation', 'Account Settings'];
 
 test('an unknown user or wrong password shows the seed message and stays on the login page', async ({ page }) => {
@@ -35,7 +44,7 @@ for (const login of ['admin', 'operator']) {
 test('the teacher sees only their own entries, and /staff shows the 403 text', async ({ page }) => {
   await signIn(page, 'teacher');
   for (const name of teacherEntries) await expect(menu(page).filter({ hasText: name })).toBeVisible();
-  for (const name of ['Dashboard', 'Staff', 'Student', 'Course', 'Report']) {
+  for (const name of ['Dashboard', 'Staff', 'Student', 'Courses', 'Reports', 'Admin']) {
     await expect(menu(page).filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(0);
   }
   await page.goto('/staff');

@@ -34,6 +34,7 @@ export default function TermPage() {
     },
   ];
   const columns: ProColumns<TTerm>[] = [
+    { title: t('names.term.name'), dataIndex: 'name', sorter: true, width: 240, ellipsis: true },
     {
       title: t('lists.column.course'),
       dataIndex: 'course',
