@@ -156,18 +156,18 @@ test('with the API unreachable the user stays signed in and sees the network not
   await expect(page).toHaveURL(/\/course$/);
   expect(await page.evaluate(() => localStorage.getItem('levelup-access-token'))).toBe(token);
   // The account kept by the last load opens the page (issue 11: offline, a teacher reads kept classes).
-  await expect(menu(page).filter({ hasText: /^Course$/ })).toBeVisible();
+  await expect(menu(page).filter({ hasText: /^Courses$/ })).toBeVisible();
 
   // Without a kept account (an older session), the network error page offers Retry instead.
   await page.evaluate(() => localStorage.removeItem('levelup-account'));
   await page.goto('/course');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expect(menu(page).filter({ hasText: /^Course$/ })).toHaveCount(0);
+  await expect(menu(page).filter({ hasText: /^Courses$/ })).toHaveCount(0);
 
   // The server answers again: Retry loads the user and the page, still signed in.
   await page.unroute('**/api/**');
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(menu(page).filter({ hasText: /^Course$/ })).toBeVisible();
+  await expect(menu(page).filter({ hasText: /^Courses$/ })).toBeVisible();
   await expect(page).toHaveURL(/\/course$/);
 
   await page.route('**/api/account', (route) =>
