@@ -209,3 +209,44 @@ test.describe('on a phone', () => {
     await expect(offline).toHaveCount(0);
   });
 });
+
+test('a new student: a namesake is warned about, then the new record and its next steps are offered', async ({
+  page,
+}) => {
+  const tag = unique();
+  const lastName = `Newcomer${tag}`;
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await signIn(page, 'operator');
+  await page.goto('/student/all-student');
+  const addStudent = async () => {
+    await page.getByRole('button', { name: 'New student' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New student' });
+    await dialog.getByLabel('First name').fill('Hana');
+    await dialog.getByLabel('Last name').fill(lastName);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  await addStudent();
+  const added = page.getByRole('dialog').filter({ hasText: `Hana ${lastName}` });
+  await expect(added).toContainText('was added');
+  await added.getByRole('button', { name: 'Done' }).click();
+  await expect(added).toBeHidden();
+
+  // The same name again: a warning naming the existing student; Go back keeps the form, Add anyway adds.
+  const form = await addStudent();
+  const warning = page.getByRole('dialog').filter({ hasText: 'A student like this one is already here' });
+  await expect(warning).toContainText(`Hana ${lastName}`);
+  await expect(warning).toContainText('same name');
+  await warning.getByRole('button', { name: 'Go back' }).click();
+  await expect(form).toBeVisible();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await warning.getByRole('button', { name: 'Add anyway' }).click();
+  await expect(added).toContainText('was added');
+
+  // Record a payment: the purchase form opens with this student chosen.
+  await added.getByRole('button', { name: 'Record a payment' }).click();
+  const purchase = page.getByRole('dialog', { name: /New/ }).filter({ has: page.getByLabel('Student') });
+  await expect(purchase.locator('.ant-select-selection-item', { hasText: `Hana ${lastName}` })).toBeVisible();
+  await purchase.getByRole('button', { name: 'Cancel' }).click();
+  await expect(purchase).toBeHidden();
+});
