@@ -19,4 +19,6 @@ export default {
   'names.added.class': 'Add to a class',
   'names.added.payment': 'Record a payment',
   'names.added.done': 'Done',
+  'names.zone.times': 'Times in {city} time (UTC{offset})',
+  'names.onlyClass': 'Showing only {name}, opened on its attendance',
 };

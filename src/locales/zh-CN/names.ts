@@ -19,4 +19,6 @@ export default {
   'names.added.class': '加入课程',
   'names.added.payment': '记录付款',
   'names.added.done': '完成',
+  'names.zone.times': '时间为 {city} 时间（UTC{offset}）',
+  'names.onlyClass': '仅显示 {name}（已展开出勤）',
 };

@@ -25,6 +25,7 @@ import { fromWallDate, knownZone, toWallDate } from '@/components/ScheduleForm/z
 import type { TAvailability, TSchedule, TScheduleEvent } from '@/contracts/schedules';
 import { getAvailability, moveSchedule, scheduleRange } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
+import { zoneWords } from '@/utils/zoneWords';
 import {
   availabilityEvents,
   type BackgroundEvent,
@@ -200,7 +201,7 @@ export default function ScheduleCalendarPage() {
         <Space direction="vertical" style={{ width: '100%' }} size={12}>
           <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
             <Filters value={filters} onChange={setFilters} />
-            <Typography.Text type="secondary">{t('schedules.calendar.zone', { zone })}</Typography.Text>
+            <Typography.Text type="secondary">{t('names.zone.times', zoneWords(zone, intl.locale))}</Typography.Text>
           </Space>
           <div className="schedule-calendar" aria-busy={loading} style={{ height: 'max(600px, calc(100vh - 270px))' }}>
             <DnDCalendar
