@@ -50,12 +50,13 @@ describe('GET /api/students/similar', () => {
   });
 
   it('finds nothing for a new person, a first name alone or a short phone', async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { firstName: 'Nia', lastName: 'New', email: 'nia@example.test', phone: '555-0100' },
       { firstName: 'Hannah' },
       { phone: '0199' },
       {},
-    ]) {
+    ];
+    for (const query of queries) {
       expect((await admin.get('/api/students/similar', query)).body, JSON.stringify(query)).toEqual([]);
     }
   });

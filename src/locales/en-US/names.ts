@@ -21,4 +21,6 @@ export default {
   'names.added.done': 'Done',
   'names.zone.times': 'Times in {city} time (UTC{offset})',
   'names.onlyClass': 'Showing only {name}, opened on its attendance',
+  'names.audit.record': 'Record',
+  'names.audit.record.search': 'Choose the type, then type a name',
 };

@@ -21,4 +21,6 @@ export default {
   'names.added.done': '完成',
   'names.zone.times': '时间为 {city} 时间（UTC{offset}）',
   'names.onlyClass': '仅显示 {name}（已展开出勤）',
+  'names.audit.record': '记录',
+  'names.audit.record.search': '先选类型，再输入名称',
 };
