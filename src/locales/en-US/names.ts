@@ -22,5 +22,5 @@ export default {
   'names.zone.times': 'Times in {city} time (UTC{offset})',
   'names.onlyClass': 'Showing only {name}, opened on its attendance',
   'names.audit.record': 'Record',
-  'names.audit.record.search': 'Choose the type, then type a name',
+  'names.audit.record.search': 'Type a name',
 };

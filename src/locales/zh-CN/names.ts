@@ -22,5 +22,5 @@ export default {
   'names.zone.times': '时间为 {city} 时间（UTC{offset}）',
   'names.onlyClass': '仅显示 {name}（已展开出勤）',
   'names.audit.record': '记录',
-  'names.audit.record.search': '先选类型，再输入名称',
+  'names.audit.record.search': '输入名称',
 };
