@@ -149,13 +149,16 @@ const routes: AppRoute[] = [
     access: 'billing:view',
     component: './CreditBalanceHistory',
   },
+  // The template's welcome page, for the centre's staff only: teachers and the platform have nothing
+  // to do there, so it is not in their menus (issue 19).
   {
     path: '/admin',
     name: 'admin',
     icon: 'crown',
+    access: 'records:manage',
     routes: [
       { path: '/admin', redirect: '/admin/sub-page' },
-      { path: '/admin/sub-page', name: 'sub-page', component: './Admin' },
+      { path: '/admin/sub-page', name: 'sub-page', access: 'records:manage', component: './Admin' },
     ],
   },
   // Hidden pages: reached from links, never from the menu.

@@ -38,7 +38,11 @@ export function showErrorDisplay(display: ErrorDisplay): void {
 
 /** Shows a failed request the standard way; pages that skipped the handler call it for the rest. */
 export function showRequestError(error: unknown): void {
-  showErrorDisplay(describeRequestError(toRequestFailure(error), translate));
+  const failure = toRequestFailure(error);
+  // Offline, the offline notice already says why nothing loads: one notice at a time (issue 19),
+  // not the network error stacked over it (on a phone the two cover the page).
+  if (failure.noResponse && typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  showErrorDisplay(describeRequestError(failure, translate));
 }
 
 /**

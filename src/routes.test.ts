@@ -76,16 +76,7 @@ describe('route table (config/routes.ts)', () => {
   });
 
   it('guards each feature page with a right that exists', () => {
-    const open = [
-      '/user',
-      '/user/login',
-      '/user/register',
-      '/user/reset-password',
-      '/',
-      '/admin',
-      '/admin/sub-page',
-      '/profile',
-    ];
+    const open = ['/user', '/user/login', '/user/register', '/user/reset-password', '/', '/profile'];
     const alsoOpen = ['/redirectUrlPage', '/overdueAlert', '/500', '*'];
     for (const route of all.filter((r) => r.component && ![...open, ...alsoOpen].includes(r.path))) {
       expect(route.access, route.path).toBeDefined();
@@ -93,6 +84,16 @@ describe('route table (config/routes.ts)', () => {
     }
     expect(byPath('/billingCycleControl')?.access).toBe('billing:cycles');
     expect(byPath('/teacherConfirmation')?.access).toBe('schedules:confirmOwn');
+  });
+
+  it("keeps the admin welcome page to the centre's staff, out of teachers' and the platform's menus", () => {
+    for (const path of ['/admin', '/admin/sub-page']) {
+      const right = byPath(path)?.access ?? 'public';
+      expect(hasRight(['ROLE_ADMIN', 'ROLE_OPERATOR'], right), path).toBe(true);
+      expect(hasRight(['ROLE_OPERATOR'], right), path).toBe(true);
+      expect(hasRight(['ROLE_TEACHER'], right), path).toBe(false);
+      expect(hasRight(['ROLE_SYSTEM'], right), path).toBe(false);
+    }
   });
 
   it('keeps the sign-in pages out of the menu layout', () => {

@@ -86,14 +86,14 @@ export const termRegisterSnapshot = (r: {
   price: string;
   paid: boolean;
   comments: string | null;
-  term: { startDate: string; endDate: string };
+  term: { name: string; startDate: string; endDate: string };
   course: { name: string };
   teacher: { name: string } | null;
   student: { studentId: string; name: string };
 }): Snapshot => ({
   student: `${r.student.name} (${r.student.studentId})`,
   course: r.course.name,
-  term: `${r.term.startDate} – ${r.term.endDate}`,
+  term: `${r.term.name} (${r.term.startDate} – ${r.term.endDate})`,
   teacher: r.teacher?.name ?? null,
   paymentType: r.paymentType,
   price: r.price,

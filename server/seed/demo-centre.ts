@@ -59,6 +59,22 @@ const PAYMENT_TYPES: TermPaymentType[] = ['CASH', 'CARD', 'E_TRANSFER', 'E_TRANS
 
 const DAY = 86_400_000;
 const dateOnly = (ms: number) => new Date(Math.floor(ms / DAY) * DAY);
+const SEASONS = [
+  'Winter',
+  'Winter',
+  'Winter',
+  'Spring',
+  'Spring',
+  'Spring',
+  'Summer',
+  'Summer',
+  'Fall',
+  'Fall',
+  'Fall',
+  'Fall',
+];
+/** "Fall 2026": how a centre names a term that starts on this day. */
+const seasonOf = (day: Date) => `${SEASONS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 
 export interface DemoCentreOptions {
   organisationId: number;
@@ -161,6 +177,7 @@ export async function seedDemoCentre(
       const term = await tx.term.create({
         data: {
           organisationId,
+          name: `${COURSES[c][2]}, ${seasonOf(dateOnly(start))}`,
           school,
           courseId: courses[c],
           teacherId: teachers[teacherIndexes[0]].id,

@@ -65,7 +65,23 @@ export type TAuditListQuery = z.output<typeof ZAuditListQuery>;
 export const ZAuditHistoryParams = z.object({ entity: ZAuditEntity, id: ZId });
 export const ZAuditHistoryQuery = ZListQuery.omit({ sortField: true, sortOrder: true });
 
+/** The audit filter picks a record by name (issue 19), not by its internal id. */
+export const ZAuditRecordsQuery = z.object({
+  entityType: ZAuditEntity,
+  q: z.string().trim().max(100).optional(),
+});
+export const ZAuditRecord = z.object({ id: z.number().int(), label: z.string() });
+
 export const auditEndpoints = {
+  records: defineEndpoint({
+    method: 'get',
+    path: '/audit/records',
+    right: 'audit:view',
+    tag: 'audit',
+    summary: 'Records of one kind whose name holds every word of q (at most 20), as the audit names them',
+    query: ZAuditRecordsQuery,
+    reply: z.array(ZAuditRecord),
+  }),
   list: defineEndpoint({
     method: 'get',
     path: '/audit',

@@ -55,6 +55,7 @@ export const ZUnpaidTermRegister = z.object({
   id: z.number().int(),
   student: z.object({ id: z.number().int(), studentId: z.string(), name: z.string() }),
   course: z.string(),
+  termName: z.string(),
   termStart: z.string(),
   termEnd: z.string(),
   price: z.string(),

@@ -36,7 +36,7 @@ export const ZTermRegister = z.object({
   paidMethod: ZTermPaymentType.nullable(),
   comments: z.string().nullable(),
   createdAt: z.string(),
-  term: z.object({ id: z.number().int(), startDate: z.string(), endDate: z.string() }),
+  term: z.object({ id: z.number().int(), name: z.string(), startDate: z.string(), endDate: z.string() }),
   course: ZNamed,
   teacher: ZNamed.nullable(),
   student: z.object({ id: z.number().int(), studentId: z.string(), name: z.string() }),

@@ -14,6 +14,7 @@ export const endsAfterStart = (startDate: string, endDate: string) => endDate > 
 
 export const ZTermBody = z
   .object({
+    name: requiredText('Name', 100),
     school: requiredText('School', 100),
     courseId: ZId,
     teacherId: ZId.nullish().transform((v) => v ?? null),
@@ -29,6 +30,7 @@ export type TTermBody = z.input<typeof ZTermBody>;
 
 export const ZTerm = z.object({
   id: z.number().int(),
+  name: z.string(),
   school: z.string().nullable(),
   course: ZNamed,
   teacher: ZNamed.nullable(),
@@ -50,7 +52,7 @@ export const ZTermFilters = z.object({
 });
 export const ZTermListQuery = ZListQuery.extend({
   ...ZTermFilters.shape,
-  sortField: z.enum(['startDate', 'endDate', 'school', 'createdAt']).optional(),
+  sortField: z.enum(['name', 'startDate', 'endDate', 'school', 'createdAt']).optional(),
 });
 export type TTermListQuery = z.output<typeof ZTermListQuery>;
 

@@ -11,6 +11,7 @@ import forms from './en-US/forms';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import money from './en-US/money';
+import names from './en-US/names';
 import notices from './en-US/notices';
 import notify from './en-US/notify';
 import pages from './en-US/pages';
@@ -51,4 +52,5 @@ export default {
   ...teacherOffline,
   ...notify,
   ...money,
+  ...names,
 };

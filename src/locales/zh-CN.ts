@@ -11,6 +11,7 @@ import forms from './zh-CN/forms';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import money from './zh-CN/money';
+import names from './zh-CN/names';
 import notices from './zh-CN/notices';
 import notify from './zh-CN/notify';
 import pages from './zh-CN/pages';
@@ -51,4 +52,5 @@ export default {
   ...teacherOffline,
   ...notify,
   ...money,
+  ...names,
 };

@@ -58,7 +58,7 @@ export interface StudentTermRegister {
   price: string | null;
   paid: boolean;
   createdAt: string;
-  term: { id: number; startDate: string; endDate: string };
+  term: { id: number; name: string; startDate: string; endDate: string };
   course: { id: number; name: string };
   teacher: { id: number; name: string } | null;
   comments: string | null;

@@ -64,6 +64,8 @@ function showUpdateNotice(wb: Workbox): void {
 }
 
 function showOfflineNotice(): void {
+  // One notice at a time: the offline notice replaces a network error shown just before it.
+  notification.destroy(t('request.error.network'));
   notification.warning({
     key: OFFLINE_KEY,
     message: t('pwa.offline.title'),

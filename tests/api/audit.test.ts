@@ -154,6 +154,7 @@ describe('what a change records', () => {
   it('a term register: create, price change, paid, delete; each one event with money as 2-decimal strings', async () => {
     const course = await createCourseRow(ctx.prisma, first.centre.id, `Audit course ${randomUUID().slice(0, 6)}`);
     const term = await admin.post('/api/terms', {
+      name: 'Winter term',
       school: 'North',
       courseId: course.id,
       startDate: '2026-09-01',
@@ -234,6 +235,7 @@ describe('what records nothing', () => {
     const course = await createCourseRow(ctx.prisma, first.centre.id, `Other ${randomUUID().slice(0, 6)}`);
     const otherCourse = await createCourseRow(ctx.prisma, first.centre.id, `Wrong ${randomUUID().slice(0, 6)}`);
     const term = await admin.post('/api/terms', {
+      name: 'Winter term',
       school: 'South',
       courseId: course.id,
       startDate: '2026-09-01',

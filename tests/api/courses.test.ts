@@ -186,6 +186,7 @@ describe('GET, PUT and DELETE /api/courses/:id', () => {
       teacherIds: [ann.id],
     });
     const term = await admin.post('/api/terms', {
+      name: 'Winter term',
       school: 'N',
       courseId: used.body.id,
       startDate: '2026-01-05',

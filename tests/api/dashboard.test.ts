@@ -173,6 +173,7 @@ beforeAll(async () => {
   // Term registrations: two unpaid, one paid.
   const term = await ctx.prisma.term.create({
     data: {
+      name: 'Autumn term',
       organisationId: org,
       courseId: maths.id,
       startDate: new Date('2026-09-01T00:00:00Z'),

@@ -73,6 +73,7 @@ beforeAll(async () => {
   const term = (courseId: number, teacherId: number | null) =>
     ctx.prisma.term.create({
       data: {
+        name: 'Autumn term',
         organisationId,
         courseId,
         teacherId,

@@ -79,6 +79,7 @@ describe('POST /api/schedules: one class', () => {
     });
     const term = await ctx.prisma.term.create({
       data: {
+        name: 'Autumn term',
         organisationId: c.centre.id,
         courseId: c.course.id,
         school: 'North',
@@ -98,7 +99,7 @@ describe('POST /api/schedules: one class', () => {
       }),
     );
     expect(res.status).toBe(201);
-    expect(res.body.schedule.term).toEqual({ id: term.id, label: 'Mathematics · 2026-01-05 to 2026-03-30' });
+    expect(res.body.schedule.term).toEqual({ id: term.id, label: 'Autumn term (2026-01-05 to 2026-03-30)' });
     expect(res.body.schedule.referrerName).toBe('Rita Ref');
     expect(res.body.schedule.students.map((s: { hourlyRate: string }) => s.hourlyRate)).toEqual([
       '20.00',
@@ -137,6 +138,7 @@ describe('POST /api/schedules: one class', () => {
     const gone = await createTeacher(ctx.prisma, c.centre.id, { deleted: true });
     const term = await ctx.prisma.term.create({
       data: {
+        name: 'Autumn term',
         organisationId: other.centre.id,
         courseId: other.course.id,
         school: 'X',

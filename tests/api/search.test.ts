@@ -38,6 +38,7 @@ beforeAll(async () => {
   });
   const term = await ctx.prisma.term.create({
     data: {
+      name: 'Autumn term',
       organisationId: org,
       courseId: course.id,
       startDate: new Date('2026-09-01'),

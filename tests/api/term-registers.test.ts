@@ -37,7 +37,14 @@ beforeAll(async () => {
       .then((r) => r.body.id as number);
   const term = (courseId: number, teacherId: number | null, caller = admin) =>
     caller
-      .post('/api/terms', { school: 'North', courseId, teacherId, startDate: '2026-01-05', endDate: '2026-03-30' })
+      .post('/api/terms', {
+        name: 'Winter term',
+        school: 'North',
+        courseId,
+        teacherId,
+        startDate: '2026-01-05',
+        endDate: '2026-03-30',
+      })
       .then((r) => r.body.id as number);
   math = await course('Mathematics');
   physics = await course('Physics');
@@ -65,7 +72,7 @@ describe('POST /api/term-registers', () => {
       price: '450.50',
       paid: false,
       comments: 'Sibling discount',
-      term: { id: mathTerm, startDate: '2026-01-05', endDate: '2026-03-30' },
+      term: { id: mathTerm, name: 'Winter term', startDate: '2026-01-05', endDate: '2026-03-30' },
       course: { id: math, name: 'Mathematics' },
       teacher: { id: ann.id, name: 'Ann Archer' },
       student: { id: lily.id, studentId: 'S-001', name: 'Lily Chen' },

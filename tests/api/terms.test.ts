@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { END_AFTER_START_MESSAGE, TERM_IN_USE_MESSAGE } from '../../src/contracts/terms';
 import { callerWith, createStudent, createTeacher, fieldsOf, xlsxRows } from '../support/course-factories';
@@ -33,6 +35,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const term = (over: Record<string, unknown> = {}) => ({
+  name: 'Winter 2026',
   school: 'North High',
   courseId: math,
   startDate: '2026-01-05',
@@ -46,6 +49,7 @@ describe('POST /api/terms', () => {
     const res = await operator.post('/api/terms', term({ teacherId: ann.id, comments: 'Winter' }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
+      name: 'Winter 2026',
       school: 'North High',
       course: { id: math, name: 'Mathematics' },
       teacher: { id: ann.id, name: 'Ann Archer' },
@@ -65,10 +69,15 @@ describe('POST /api/terms', () => {
     }
   });
 
-  it('requires school, course and both dates, and checks date formats', async () => {
+  it('requires a name, school, course and both dates, and checks date formats', async () => {
     const res = await admin.post('/api/terms', { startDate: '2026-02-30' });
     expect(res.status).toBe(400);
-    expect(fieldsOf(res.body)).toEqual(['courseId', 'endDate', 'school', 'startDate']);
+    expect(fieldsOf(res.body)).toEqual(['courseId', 'endDate', 'name', 'school', 'startDate']);
+    const blank = await admin.post('/api/terms', term({ name: '   ' }));
+    expect(blank.status).toBe(400);
+    expect(blank.body.fieldErrors).toEqual([{ field: 'name', message: 'Name is required' }]);
+    const long = await admin.post('/api/terms', term({ name: 'x'.repeat(101) }));
+    expect(fieldsOf(long.body)).toEqual(['name']);
   });
 
   it("refuses another centre's course or teacher and deleted teachers, and adds nothing", async () => {
@@ -103,7 +112,10 @@ describe('GET /api/terms', () => {
       )
     ).body.id;
     autumn = (
-      await admin.post('/api/terms', term({ startDate: '2026-09-01', endDate: '2026-12-15', comments: 'Exam prep' }))
+      await admin.post(
+        '/api/terms',
+        term({ name: 'Fall 2026', startDate: '2026-09-01', endDate: '2026-12-15', comments: 'Exam prep' }),
+      )
     ).body.id;
     await otherAdmin.post('/api/terms', term({ courseId: foreignCourse }));
   });
@@ -120,6 +132,7 @@ describe('GET /api/terms', () => {
     expect(ids(await admin.get('/api/terms', { school: 'south' }))).toEqual([summer]);
     expect(ids(await admin.get('/api/terms', { q: 'exam' }))).toEqual([autumn]);
     expect(ids(await admin.get('/api/terms', { q: 'physics' }))).toEqual([summer]);
+    expect(ids(await admin.get('/api/terms', { q: 'fall 2026' }))).toEqual([autumn]);
     expect(ids(await admin.get('/api/terms', { from: '2026-06-15', to: '2026-07-01' }))).toEqual([summer, spring]);
     expect(ids(await admin.get('/api/terms', { from: '2026-08-21' }))).toEqual([autumn]);
     expect(ids(await admin.get('/api/terms', { to: '2026-03-31' }))).toEqual([]);
@@ -136,7 +149,7 @@ describe('GET /api/terms', () => {
     const all = await admin.get('/api/terms/options');
     expect(all.body.map((o: { id: number }) => o.id)).toEqual([autumn, summer, spring]);
     const physicsOnly = await admin.get('/api/terms/options', { courseId: physics });
-    expect(physicsOnly.body).toEqual([{ id: summer, label: 'Physics · 2026-07-01 to 2026-08-20' }]);
+    expect(physicsOnly.body).toEqual([{ id: summer, label: 'Winter 2026 (2026-07-01 to 2026-08-20)' }]);
   });
 
   it('exports the filtered view as .xlsx', async () => {
@@ -144,11 +157,11 @@ describe('GET /api/terms', () => {
     const res = await admin.download('/api/terms/export', { courseId: math });
     expect(res.status).toBe(200);
     const rows = await xlsxRows(res.body);
-    expect(rows[0]).toEqual(['ID', 'School', 'Course', 'Teacher', 'Start date', 'End date', 'Comments']);
+    expect(rows[0]).toEqual(['ID', 'Name', 'School', 'Course', 'Teacher', 'Start date', 'End date', 'Comments']);
     expect(rows.slice(1)).toEqual([
       // Dates are real dates (Excel shows them as dates), not text.
-      [autumn, 'North High', 'Mathematics', null, day('2026-09-01'), day('2026-12-15'), 'Exam prep'],
-      [spring, 'North High', 'Mathematics', 'Ann Archer', day('2026-04-01'), day('2026-06-15'), null],
+      [autumn, 'Fall 2026', 'North High', 'Mathematics', null, day('2026-09-01'), day('2026-12-15'), 'Exam prep'],
+      [spring, 'Winter 2026', 'North High', 'Mathematics', 'Ann Archer', day('2026-04-01'), day('2026-06-15'), null],
     ]);
   });
 });
@@ -158,10 +171,15 @@ describe('GET, PUT and DELETE /api/terms/:id', () => {
     const id = (await admin.post('/api/terms', term())).body.id;
     const res = await operator.put(
       `/api/terms/${id}`,
-      term({ courseId: physics, teacherId: ann.id, endDate: '2026-04-30' }),
+      term({ name: 'Spring physics', courseId: physics, teacherId: ann.id, endDate: '2026-04-30' }),
     );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ course: { id: physics }, teacher: { id: ann.id }, endDate: '2026-04-30' });
+    expect(res.body).toMatchObject({
+      name: 'Spring physics',
+      course: { id: physics },
+      teacher: { id: ann.id },
+      endDate: '2026-04-30',
+    });
     const bad = await operator.put(`/api/terms/${id}`, term({ endDate: '2025-12-31' }));
     expect(bad.body.fieldErrors).toEqual([{ field: 'endDate', message: END_AFTER_START_MESSAGE }]);
     expect((await admin.get(`/api/terms/${id}`)).body.endDate).toBe('2026-04-30');
@@ -213,5 +231,15 @@ describe('tenancy and rights', () => {
       expect((await caller.post('/api/terms', term())).status).toBe(403);
       expect((await caller.get('/api/terms/export')).status).toBe(403);
     }
+  });
+});
+
+describe('the term_name migration', () => {
+  it('names every existing term after its course and months', async () => {
+    const id = (await admin.post('/api/terms', term({ startDate: '2026-11-05', endDate: '2027-02-23' }))).body.id;
+    const sql = readFileSync(join(__dirname, '../../prisma/migrations/20261126003801_term_name/migration.sql'), 'utf8');
+    const update = sql.split(';').find((statement) => statement.includes('UPDATE'));
+    await ctx.prisma.$executeRawUnsafe(String(update));
+    expect((await admin.get(`/api/terms/${id}`)).body.name).toBe('Mathematics, Nov 2026 – Feb 2027');
   });
 });

@@ -83,6 +83,7 @@ async function seedMoney(prisma: PrismaClient, organisationId: number, adminId: 
   const course = await prisma.course.findFirstOrThrow({ where: { organisationId }, select: { id: true } });
   const term = await prisma.term.create({
     data: {
+      name: 'Autumn term',
       organisationId,
       courseId: course.id,
       startDate: new Date('2026-09-01T00:00:00Z'),

@@ -70,7 +70,11 @@ test("a student's rate change shows in the form's History tab and in the admin's
   const filters = page.locator('.ant-pro-query-filter');
   await filters.getByLabel('Record type').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: /^Student$/ }).click();
-  await filters.getByLabel('Record ID').fill(String(created.body.id));
+  // The record by its name, not its internal id (issue 19).
+  await filters.getByLabel('Record', { exact: true }).fill(lastName);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `Rita ${lastName} (${studentId})` })
+    .click();
   await page.getByRole('button', { name: /Query/ }).click();
   const rows = page.locator('.ant-table-tbody').getByRole('row');
   await expect(rows).toHaveCount(2);

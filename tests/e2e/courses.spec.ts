@@ -40,6 +40,7 @@ test('an operator adds a course, then a term whose end must come after its start
 
   await page.goto('/term');
   await page.getByRole('button', { name: 'New term' }).click();
+  await dialog.getByLabel('Name', { exact: true }).fill(`${name}, Spring 2026`);
   await dialog.getByLabel('School').fill('North High');
   await dialog.getByLabel('Course', { exact: true }).fill(name.slice(0, 12));
   await page.locator('.ant-select-item-option', { hasText: name }).click();
@@ -53,7 +54,7 @@ test('an operator adds a course, then a term whose end must come after its start
   await pickDate(page, 'End date', '2026-05-30');
   await expect(page.getByText('Added successfully')).toBeVisible();
   // The demo centre has many terms: find this one (again if the reload after saving answered last).
-  const search = page.getByPlaceholder('Course, school or comments');
+  const search = page.getByPlaceholder('Name, course, school or comments');
   await search.fill(name);
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(async () => {
@@ -73,6 +74,7 @@ async function courseTermAndStudent(request: APIRequestContext, token: string) {
     name: `Physics ${tag}`,
   });
   const term = await apiPost<{ id: number }>(request, token, '/api/terms', {
+    name: `Physics ${tag}, Winter 2026`,
     school: 'North High',
     courseId: course.id,
     startDate: '2026-01-05',

@@ -30,6 +30,7 @@ async function courseWithStudents(request: APIRequestContext) {
     name: courseName,
   });
   const term = await apiPost<{ id: number }>(request, token, '/api/terms', {
+    name: `${courseName}, Winter 2026`,
     school: 'Bulk High',
     courseId: course.id,
     startDate: '2026-01-05',

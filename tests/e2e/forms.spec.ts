@@ -90,6 +90,10 @@ test('a new student: focus on the first field, the next student ID, today where 
   await dialog.getByLabel('Last name').fill('Second');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  // Issue 19: who was added, and the next steps; Done goes back to the list.
+  const added = page.getByRole('dialog').filter({ hasText: 'Grace Second (K-0042) was added' });
+  await added.getByRole('button', { name: 'Done' }).click();
+  await expect(added).toBeHidden();
   await page.getByRole('button', { name: 'New student' }).click();
   await expect(dialog.getByLabel('Student ID')).toHaveValue('K-0043');
 });
@@ -161,6 +165,7 @@ test("marking a large registration paid asks first, in the centre's currency", a
     name: 'Elm Music',
   });
   const term = await centre.post<{ id: number }>('/api/terms', {
+    name: 'Elm Music, Winter 2026',
     school: 'Elm',
     courseId: course.id,
     startDate: '2026-01-05',

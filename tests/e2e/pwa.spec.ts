@@ -212,7 +212,7 @@ test.describe('a chunk that fails to load', () => {
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
     });
     const loads = countLoads(page);
-    await page.locator('.ant-layout-sider').getByRole('menuitem', { name: 'Course' }).click();
+    await page.locator('.ant-layout-sider').getByRole('menuitem', { name: 'Courses' }).click();
     await expect(page).toHaveURL(/\/course$/);
     await expect(page.getByRole('button', { name: 'New course' })).toBeVisible();
     expect(failed).toBeDefined();

@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { fillLogin, menu, signIn } from './support';
 
-const everyRecordsEntry = ['Dashboard', 'Staff', 'Teacher', 'Student', 'Course', 'Term', 'Term Register', 'Referral'];
-const laterEntries = ['Voucher Purchase History', 'Schedule', 'Report', 'Email'];
+const everyRecordsEntry = [
+  'Dashboard',
+  'Staff',
+  'Teachers',
+  'Student',
+  'Courses',
+  'Terms',
+  'Term Registrations',
+  'Referrals',
+];
+const laterEntries = ['Voucher Purchase History', 'Schedule', 'Reports', 'Email'];
 const teacherEntries = ['Teacher Confirmation', 'Account Settings'];
 
 test('an unknown user or wrong password shows the seed message and stays on the login page', async ({ page }) => {
@@ -35,7 +44,7 @@ for (const login of ['admin', 'operator']) {
 test('the teacher sees only their own entries, and /staff shows the 403 text', async ({ page }) => {
   await signIn(page, 'teacher');
   for (const name of teacherEntries) await expect(menu(page).filter({ hasText: name })).toBeVisible();
-  for (const name of ['Dashboard', 'Staff', 'Student', 'Course', 'Report']) {
+  for (const name of ['Dashboard', 'Staff', 'Student', 'Courses', 'Reports', 'Admin']) {
     await expect(menu(page).filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(0);
   }
   await page.goto('/staff');
@@ -147,18 +156,18 @@ test('with the API unreachable the user stays signed in and sees the network not
   await expect(page).toHaveURL(/\/course$/);
   expect(await page.evaluate(() => localStorage.getItem('levelup-access-token'))).toBe(token);
   // The account kept by the last load opens the page (issue 11: offline, a teacher reads kept classes).
-  await expect(menu(page).filter({ hasText: /^Course$/ })).toBeVisible();
+  await expect(menu(page).filter({ hasText: /^Courses$/ })).toBeVisible();
 
   // Without a kept account (an older session), the network error page offers Retry instead.
   await page.evaluate(() => localStorage.removeItem('levelup-account'));
   await page.goto('/course');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-  await expect(menu(page).filter({ hasText: /^Course$/ })).toHaveCount(0);
+  await expect(menu(page).filter({ hasText: /^Courses$/ })).toHaveCount(0);
 
   // The server answers again: Retry loads the user and the page, still signed in.
   await page.unroute('**/api/**');
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(menu(page).filter({ hasText: /^Course$/ })).toBeVisible();
+  await expect(menu(page).filter({ hasText: /^Courses$/ })).toBeVisible();
   await expect(page).toHaveURL(/\/course$/);
 
   await page.route('**/api/account', (route) =>

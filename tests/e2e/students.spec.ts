@@ -37,6 +37,9 @@ test('an operator adds a student, fixing a bad email, and finds them in the list
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added successfully')).toBeVisible();
   await expect(drawer).toBeHidden();
+  // Issue 19: the new student is named, with the next steps offered; Done goes back to the list.
+  const added = page.getByRole('dialog').filter({ hasText: `Grace Hopper${suffix} (E2E-${suffix}) was added` });
+  await added.getByRole('button', { name: 'Done' }).click();
   await page.getByPlaceholder('Name or student ID').fill(`hopper${suffix}`);
   await page.getByPlaceholder('Name or student ID').press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(`E2E-${suffix}`) })).toBeVisible();

@@ -27,12 +27,12 @@ async function termWhere(
     ...(filters.to ? { startDate: { lte: toDbDate(filters.to) ?? undefined } } : {}),
     ...(filters.from ? { endDate: { gte: toDbDate(filters.from) ?? undefined } } : {}),
     // Every word of q in the course's "school courseNumber name" (folded, trigram GIN index), the
-    // term's school or its comments.
+    // term's name, school or comments.
     ...(words.length
       ? {
           AND: words.map((searchText) => {
             const other = { contains: searchText.contains, mode: 'insensitive' as const };
-            return { OR: [{ course: { searchText } }, { school: other }, { comments: other }] };
+            return { OR: [{ course: { searchText } }, { name: other }, { school: other }, { comments: other }] };
           }),
         }
       : {}),
@@ -52,16 +52,16 @@ export async function listTerms(prisma: PrismaClient, auth: AuthContext, query: 
   return { data: rows.map(toTerm), total, success: true as const };
 }
 
-/** "Course name · 2026-01-05 to 2026-03-30" */
-export function termLabel(term: { course: { name: string }; startDate: Date; endDate: Date }) {
-  return `${term.course.name} · ${isoDate(term.startDate)} to ${isoDate(term.endDate)}`;
+/** "Grade 9 Math, Fall 2026 (2026-09-08 to 2027-01-29)": the term's name, then its dates. */
+export function termLabel(term: { name: string; startDate: Date; endDate: Date }) {
+  return `${term.name} (${isoDate(term.startDate)} to ${isoDate(term.endDate)})`;
 }
 
 export async function termOptions(prisma: PrismaClient, auth: AuthContext, courseId: number | undefined) {
   const terms = await prisma.term.findMany({
     where: { organisationId: organisationOf(auth), courseId },
     orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
-    select: { id: true, startDate: true, endDate: true, course: { select: { name: true } } },
+    select: { id: true, name: true, startDate: true, endDate: true },
   });
   return terms.map((term) => ({ id: term.id, label: termLabel(term) }));
 }
@@ -82,6 +82,7 @@ export async function exportTerms(
     'terms',
     [
       { header: 'ID', kind: 'number', value: (t) => t.id },
+      { header: 'Name', width: 30, value: (t) => t.name },
       { header: 'School', width: 20, value: (t) => t.school },
       { header: 'Course', width: 30, value: (t) => t.course.name },
       { header: 'Teacher', width: 24, value: (t) => t.teacher?.name },

@@ -11,7 +11,7 @@ export const termRegisterSelect = {
   paidMethod: true,
   comments: true,
   createdAt: true,
-  term: { select: { id: true, startDate: true, endDate: true } },
+  term: { select: { id: true, name: true, startDate: true, endDate: true } },
   course: { select: { id: true, name: true } },
   teacher: { select: teacherNameSelect },
   student: { select: { id: true, studentId: true, firstName: true, lastName: true } },
@@ -25,7 +25,12 @@ export function toTermRegister({ price, createdAt, term, teacher, student, paidO
     paidOn: isoDate(paidOn),
     price: money(price) ?? '0.00',
     createdAt: createdAt.toISOString(),
-    term: { id: term.id, startDate: isoDate(term.startDate) ?? '', endDate: isoDate(term.endDate) ?? '' },
+    term: {
+      id: term.id,
+      name: term.name,
+      startDate: isoDate(term.startDate) ?? '',
+      endDate: isoDate(term.endDate) ?? '',
+    },
     teacher: teacher ? namedTeacher(teacher) : null,
     student: { id: student.id, studentId: student.studentId, name: `${student.firstName} ${student.lastName}` },
   };

@@ -4,6 +4,7 @@ import { namedTeacher, teacherNameSelect } from './references';
 
 export const termSelect = {
   id: true,
+  name: true,
   school: true,
   startDate: true,
   endDate: true,

@@ -33,6 +33,7 @@ async function termData(
     );
   }
   return {
+    name: body.name,
     school: body.school,
     courseId: body.courseId,
     teacherId: body.teacherId,

@@ -43,7 +43,7 @@ async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
     }),
     tx.term.findMany({
       where: { id: { in: unique(rows.flatMap((r) => (r.termId ? [r.termId] : []))) } },
-      select: { id: true, startDate: true, endDate: true, course: { select: { name: true } } },
+      select: { id: true, name: true, startDate: true, endDate: true },
     }),
     tx.student.findMany({
       where: { id: { in: unique(rows.flatMap((r) => r.students.map((st) => st.studentId))) } },

@@ -24,7 +24,7 @@ export const scheduleSelect = {
   endAt: true,
   teacherStartAt: true,
   teacherEndAt: true,
-  term: { select: { id: true, startDate: true, endDate: true, course: { select: { name: true } } } },
+  term: { select: { id: true, name: true, startDate: true, endDate: true } },
   hourlyRate: true,
   teacherHourlyRate: true,
   price: true,

@@ -1,7 +1,9 @@
 import { Router } from 'express';
+import { similarEndpoints } from '../../../src/contracts/similar';
 import { teacherEndpoints as endpoints } from '../../../src/contracts/teachers';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { similarTeachers } from '../students/similar-records';
 import { importTeachers, sendImportTemplate } from './import-teachers';
 import { exportTeachers, listTeachers, teacherOptions } from './list-teachers';
 import { createTeacher, findTeacher, updateTeacher } from './save-teacher';
@@ -17,6 +19,7 @@ export function teachersRouter({ prisma, sinKey }: AppDeps): Router {
     return undefined;
   });
   route(router, endpoints.options, ({ auth }) => teacherOptions(prisma, auth));
+  route(router, similarEndpoints.teachers, ({ auth, query }) => similarTeachers(prisma, auth, query));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
   route(router, endpoints.import, ({ auth, req, query }) =>
     importTeachers({ prisma, auth, sinKey }, req, query.dryRun),

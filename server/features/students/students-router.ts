@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { similarEndpoints } from '../../../src/contracts/similar';
 import { studentEndpoints as endpoints } from '../../../src/contracts/students';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
@@ -6,6 +7,7 @@ import { importStudents, sendImportTemplate } from './import-students';
 import { exportStudents, listStudents } from './list-students';
 import { nextStudentId } from './next-student-id';
 import { createStudent, getStudent, updateStudent } from './save-student';
+import { similarStudents } from './similar-records';
 import { activateStudent, deactivateStudent, deactivateStudents } from './student-activation';
 
 export function studentsRouter({ prisma }: AppDeps): Router {
@@ -14,6 +16,7 @@ export function studentsRouter({ prisma }: AppDeps): Router {
   route(router, endpoints.list, ({ auth, query }) => listStudents(prisma, auth, query));
   route(router, endpoints.exportXlsx, ({ auth, query, res }) => exportStudents(prisma, auth, query, res));
   route(router, endpoints.nextId, ({ auth }) => nextStudentId(prisma, auth));
+  route(router, similarEndpoints.students, ({ auth, query }) => similarStudents(prisma, auth, query));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
   route(router, endpoints.importFile, ({ auth, query, req }) => importStudents(prisma, auth, req, query.dryRun));
   route(router, endpoints.deactivateMany, ({ auth, body }) => deactivateStudents(prisma, auth, body.ids));

@@ -9,15 +9,17 @@ type Props = Omit<ProFormSelectProps, 'request' | 'options'> & {
 };
 
 /**
- * A searchable term picker (by course, school or comments, in the database), newest first; each
- * term reads "Grade 5 Math — Maple School · 2026-01-05 to 2026-03-30" in the reader's language.
+ * A searchable term picker (by name, course, school or comments, in the database), newest first; each
+ * term reads "Grade 5 Math, Winter 2026 — Maple School · 2026-01-05 to 2026-03-30" in the reader's
+ * language, never cut: the list is as wide as its longest option (up to the window), and each option
+ * carries the whole text as its title.
  */
 export default function TermSelect({ current, fieldProps, ...props }: Props) {
   const intl = useIntl();
   const label = (term: TTerm) =>
     intl.formatMessage(
       { id: term.school ? 'forms.term.option' : 'forms.term.option.noSchool' },
-      { course: term.course.name, school: term.school ?? '', start: term.startDate, end: term.endDate },
+      { course: term.name, school: term.school ?? '', start: term.startDate, end: term.endDate },
     );
   const request = async ({ keyWords }: { keyWords?: string }) => {
     const reply = await call<ListResult<TTerm>>('/api/terms', {
@@ -29,7 +31,7 @@ export default function TermSelect({ current, fieldProps, ...props }: Props) {
       const term = await call<TTerm>(`/api/terms/${current}`, { skipErrorHandler: true }).catch(() => undefined);
       if (term) terms.unshift(term);
     }
-    return terms.map((term) => ({ value: term.id, label: label(term) }));
+    return terms.map((term) => ({ value: term.id, label: label(term), title: label(term) }));
   };
   return (
     <ProFormSelect
@@ -38,7 +40,13 @@ export default function TermSelect({ current, fieldProps, ...props }: Props) {
       placeholder={intl.formatMessage({ id: 'forms.term.pick' })}
       request={request}
       {...props}
-      fieldProps={{ filterOption: false, ...fieldProps }}
+      fieldProps={{
+        filterOption: false,
+        popupMatchSelectWidth: false,
+        dropdownStyle: { maxWidth: 'min(640px, calc(100vw - 24px))' },
+        optionRender: (option) => <span style={{ whiteSpace: 'normal' }}>{option.label}</span>,
+        ...fieldProps,
+      }}
     />
   );
 }

@@ -31,8 +31,8 @@ export interface RecordFormOpenProps<Record> {
   /** The record to edit; none for a new one. */
   record?: Record;
   onClose: () => void;
-  /** After a successful save (the form then closes itself through onClose). */
-  onSaved: () => void;
+  /** After a successful save, with what the save resolved to (the form then closes itself through onClose). */
+  onSaved: (saved?: unknown) => void;
 }
 
 interface Props<Values> extends Omit<RecordFormOpenProps<unknown>, 'record'> {
@@ -45,6 +45,8 @@ interface Props<Values> extends Omit<RecordFormOpenProps<unknown>, 'record'> {
   columns?: 1 | 2;
   /** The write; messages, field errors and closing are the wrapper's. */
   save: (values: Values) => Promise<unknown>;
+  /** Asked before the write; false keeps the form open without saving (a warning the user declined). */
+  confirmSave?: (values: Values) => Promise<boolean>;
   /** The record's audit history: when editing, the form gets tabs "Details" | "History". */
   history?: { entity: TAuditEntity; id: number };
   children: ReactNode;
@@ -60,6 +62,7 @@ const CHROME = 180;
  */
 export default function RecordForm<Values extends object>(props: Props<Values>) {
   const { kind, open, editing, form, initialValues, columns = 1, save, history, onClose, onSaved, children } = props;
+  const { confirmSave } = props;
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const record = t(recordNames[kind]);
@@ -78,12 +81,14 @@ export default function RecordForm<Values extends object>(props: Props<Values>) 
 
   const onFinish = async (values: Values) => {
     const fields = form.getFieldsError().map((field) => field.name.join('.'));
+    if (confirmSave && !(await confirmSave(values))) return false;
     let failure: unknown;
+    let reply: unknown;
     const saved = await runWithMessages(
       editing ? 'update' : 'add',
       async () => {
         try {
-          await save(values);
+          reply = await save(values);
         } catch (error) {
           failure = error;
           throw error;
@@ -96,7 +101,7 @@ export default function RecordForm<Values extends object>(props: Props<Values>) 
       placeFieldErrors(form, toRequestFailure(failure).body, fields, t);
       return false;
     }
-    onSaved();
+    onSaved(reply);
     return true;
   };
 

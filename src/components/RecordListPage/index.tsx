@@ -9,6 +9,7 @@ import type { ListResult, Query } from '@/services/http';
 import { downloadFile } from '@/utils/download';
 import { toListParams } from '@/utils/listParams';
 import { lazyForm } from './lazyForm';
+import { isFiltered, newestReplies } from './newestReply';
 import RowActions, { actionsColumnWidth, type RowAction } from './RowActions';
 
 export type { RowAction } from './RowActions';
@@ -57,7 +58,10 @@ export interface RecordListPageProps<T extends { id: number }> {
   expandable?: TableProps<T>['expandable'];
   /** Left of the toolbar, before the search box (e.g. a Paid / Unpaid switch). */
   headerTitle?: ReactNode;
+  /** An empty list without a search or filter ("No purchases yet"). */
   emptyText?: ReactNode;
+  /** An empty list with a search or filter set; by default "Nothing matches this search or these filters". */
+  filteredEmptyText?: ReactNode;
   /** Above the table (a notice such as "showing one class"). */
   banner?: ReactNode;
   /** To reload from outside (after a form saved): `actionRef.current?.reload()`. */
@@ -79,6 +83,8 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
   const lastFilters = useRef<Query>({});
   const [importing, setImporting] = useState(false);
   const [actionsWidth, setActionsWidth] = useState<number>();
+  const [filtered, setFiltered] = useState(false);
+  const [newest] = useState(() => newestReplies<ListResult<T>>());
 
   const actionsColumn: ProColumns<T> = {
     title: t('common.actions'),
@@ -126,7 +132,8 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
         // The toolbar search adds a `_timestamp` to force a reload: not a filter.
         const { _timestamp: _ts, ...query } = toListParams(params, sort);
         lastFilters.current = withoutPaging(query);
-        return props.request(query);
+        setFiltered(isFiltered(query, props.params));
+        return newest(props.request(query));
       }}
       search={hasFilterForm ? { labelWidth: 'auto', span: 8 } : false}
       form={props.initial?.filters ? { initialValues: props.initial.filters } : undefined}
@@ -179,7 +186,7 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
       expandable={props.expandable}
       headerTitle={props.headerTitle}
       toolBarRender={() => toolbar}
-      locale={{ emptyText: props.emptyText }}
+      locale={{ emptyText: filtered ? (props.filteredEmptyText ?? t('names.list.noMatch')) : props.emptyText }}
     />
   );
 

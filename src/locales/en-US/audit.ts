@@ -1,7 +1,7 @@
 // The audit history: /audit (admins) and the History tab of every record form.
 export default {
   'audit.list.title': 'Audit history',
-  'audit.list.empty': 'No changes match these filters',
+  'audit.list.empty': 'No changes recorded yet',
   'audit.column.at': 'When',
   'audit.column.actor': 'By',
   'audit.column.entity': 'Record',

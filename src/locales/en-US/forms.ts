@@ -93,7 +93,7 @@ export default {
   'forms.term.endDate': 'End date',
   'forms.term.option': '{course} — {school} · {start} to {end}',
   'forms.term.option.noSchool': '{course} · {start} to {end}',
-  'forms.term.pick': 'Search terms by course or school',
+  'forms.term.pick': 'Search terms by name, course or school',
 
   'forms.termRegister.term': 'Term',
   'forms.termRegister.student': 'Student',

@@ -37,7 +37,7 @@ export default {
   'scheduleViews.filter.studentSearch': 'Name or student ID',
 
   'scheduleViews.table.title': 'Table View',
-  'scheduleViews.table.empty': 'No classes match these filters',
+  'scheduleViews.table.empty': 'No classes yet',
   'scheduleViews.table.onlyClass': 'Showing class #{id} only, opened on its attendance',
   'scheduleViews.table.showAll': 'Show all classes',
   'scheduleViews.table.noStudents': 'No students in this class',

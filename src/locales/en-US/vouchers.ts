@@ -3,7 +3,7 @@ export default {
   'forms.record.voucherPurchase': 'voucher purchase',
   'vouchers.list.title': 'Voucher Purchase History',
   'vouchers.list.new': 'New purchase',
-  'vouchers.list.empty': 'No purchases match these filters',
+  'vouchers.list.empty': 'No purchases yet',
   'vouchers.list.totals': 'Totals of the filtered rows',
   'vouchers.column.purchaseDate': 'Purchase date',
   'vouchers.column.student': 'Student',

@@ -1,7 +1,7 @@
 // 审计记录：/audit（管理员）和每个记录表单的“历史”标签页。
 export default {
   'audit.list.title': '审计记录',
-  'audit.list.empty': '没有符合筛选条件的变更',
+  'audit.list.empty': '还没有变更记录',
   'audit.column.at': '时间',
   'audit.column.actor': '操作人',
   'audit.column.entity': '记录',

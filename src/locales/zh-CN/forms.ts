@@ -93,7 +93,7 @@ export default {
   'forms.term.endDate': '结束日期',
   'forms.term.option': '{course} — {school} · {start} 至 {end}',
   'forms.term.option.noSchool': '{course} · {start} 至 {end}',
-  'forms.term.pick': '按课程或学校搜索学期',
+  'forms.term.pick': '按名称、课程或学校搜索学期',
 
   'forms.termRegister.term': '学期',
   'forms.termRegister.student': '学生',

@@ -37,7 +37,7 @@ export default {
   'scheduleViews.filter.studentSearch': '姓名或学号',
 
   'scheduleViews.table.title': '表格视图',
-  'scheduleViews.table.empty': '没有符合筛选条件的课程',
+  'scheduleViews.table.empty': '还没有课程',
   'scheduleViews.table.onlyClass': '仅显示课程 #{id}（已展开出勤）',
   'scheduleViews.table.showAll': '显示全部课程',
   'scheduleViews.table.noStudents': '这节课没有学生',

@@ -3,7 +3,7 @@ export default {
   'forms.record.voucherPurchase': '课时券购买',
   'vouchers.list.title': '课时券购买记录',
   'vouchers.list.new': '新增购买',
-  'vouchers.list.empty': '没有符合筛选条件的购买记录',
+  'vouchers.list.empty': '还没有购买记录',
   'vouchers.list.totals': '筛选结果合计',
   'vouchers.column.purchaseDate': '购买日期',
   'vouchers.column.student': '学生',

@@ -3,7 +3,7 @@ import { Card, Typography } from 'antd';
 import PageContainer from '@/components/PageContainer';
 import { displayName } from '@/utils/displayName';
 
-/** /admin/sub-page: the welcome page of the admin group (no right needed beyond signing in). */
+/** /admin/sub-page: the welcome page of the admin group, for the centre's staff (records:manage). */
 export default function AdminWelcomePage() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');

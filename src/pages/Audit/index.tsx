@@ -24,6 +24,16 @@ async function searchUsers(keyWords: string) {
   });
 }
 
+/** Records of one kind named like the typed text, as options of the "Record" filter. */
+async function searchRecords(entityType: string, q: string) {
+  const records = await request<{ id: number; label: string }[]>('/api/audit/records', {
+    method: 'GET',
+    params: { entityType, ...(q ? { q } : {}) },
+    skipErrorHandler: true,
+  }).catch(() => []);
+  return records.map((record) => ({ value: record.id, label: record.label, title: record.label }));
+}
+
 /** /audit: every recorded change of the centre, newest first, filtered by kind, record, user, action and days. */
 export default function AuditPage() {
   const intl = useIntl();
@@ -51,7 +61,7 @@ export default function AuditPage() {
       render: (_, e) => (
         <div className="audit-record">
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t(ENTITY_IDS[e.entityType])} #{e.entityId}
+            {t(ENTITY_IDS[e.entityType])}
           </Typography.Text>
           <div>{e.label ?? t('audit.record.gone', { kind: t(ENTITY_IDS[e.entityType]), id: e.entityId })}</div>
         </div>
@@ -77,10 +87,20 @@ export default function AuditPage() {
       valueEnum: Object.fromEntries(Object.entries(ENTITY_IDS).map(([kind, id]) => [kind, { text: t(id) }])),
     },
     {
-      title: t('audit.filter.entityId'),
+      // The record by name (issue 19): the records of the chosen type whose name holds the typed words.
+      title: t('names.audit.record'),
       dataIndex: 'entityId',
-      valueType: 'digit',
-      fieldProps: { min: 1, precision: 0, style: { width: '100%' } },
+      valueType: 'select',
+      dependencies: ['entityType'],
+      fieldProps: {
+        showSearch: true,
+        filterOption: false,
+        placeholder: t('names.audit.record.search'),
+        popupMatchSelectWidth: false,
+      },
+      debounceTime: 300,
+      request: async ({ keyWords, entityType }: { keyWords?: string; entityType?: string }) =>
+        entityType ? searchRecords(entityType, keyWords ?? '') : [],
     },
     {
       title: t('audit.filter.actor'),

@@ -75,6 +75,7 @@ export default function PurchaseHistoryTab() {
         )
       }
       emptyText={t('reports.purchases.empty')}
+      filteredEmptyText={t('reports.purchases.empty')}
     />
   );
 }

@@ -147,6 +147,7 @@ export default function TeacherSalaryTab() {
           )
         }
         emptyText={t('reports.salary.empty')}
+        filteredEmptyText={t('reports.salary.empty')}
       />
       <Typography.Paragraph type="secondary" style={{ margin: '8px 0 16px' }}>
         {t('reports.salary.rule')}

@@ -1,10 +1,11 @@
 import { useIntl, useLocation } from '@umijs/max';
 import { Button, Popconfirm } from 'antd';
+import { useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
 import { STUDENT_IMPORT_HEADERS } from '@/contracts/import-headers';
-import type { TStudentListItem as TStudent } from '@/contracts/students';
+import type { TStudentListItem as TStudent, TStudent as TStudentRecord } from '@/contracts/students';
 import {
   activateStudent,
   deactivateStudent,
@@ -16,6 +17,7 @@ import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { hiddenStudentColumns, studentColumns, studentFilters } from './columns';
 import { showDeactivationReport } from './components/deactivation-report';
+import StudentAdded from './components/StudentAdded';
 
 // Loaded on New or Edit: the form brings zod and the schemas, which the list does not need.
 const StudentForm = lazyForm(() => import('./components/StudentForm'));
@@ -30,6 +32,11 @@ export default function StudentPage() {
   const format = useFormat();
   const inactivePage = useLocation().pathname.endsWith('/inactive-student');
   const editor = useRecordEditor<TStudent>();
+  const [added, setAdded] = useState<TStudentRecord>();
+  const onSaved = (saved?: unknown) => {
+    editor.reload();
+    if (!editor.formProps.record && saved) setAdded(saved as TStudentRecord);
+  };
   const count = (n: number) => t('lists.students.count', { count: n });
 
   const setActive = async (student: TStudent, active: boolean) => {
@@ -113,7 +120,8 @@ export default function StudentPage() {
       }
       emptyText={t(inactivePage ? 'lists.students.emptyInactive' : 'lists.students.empty')}
     >
-      <StudentForm {...editor.formProps} />
+      <StudentForm {...editor.formProps} onSaved={onSaved} />
+      <StudentAdded student={added} onClose={() => setAdded(undefined)} />
     </RecordListPage>
   );
 }

@@ -34,21 +34,22 @@ export default function TermPage() {
     },
   ];
   const columns: ProColumns<TTerm>[] = [
+    { title: t('names.term.name'), dataIndex: 'name', sorter: true, width: 200, ellipsis: true },
     {
       title: t('lists.column.course'),
       dataIndex: 'course',
-      width: 200,
+      width: 160,
       ellipsis: true,
       render: (_, term) => term.course.name,
     },
     {
       title: t('lists.column.teacher'),
       dataIndex: 'teacher',
-      width: 150,
+      width: 130,
       ellipsis: true,
       render: (_, term) => term.teacher?.name,
     },
-    { title: t('lists.column.school'), dataIndex: 'school', sorter: true, width: 150, ellipsis: true },
+    { title: t('lists.column.school'), dataIndex: 'school', sorter: true, width: 120, ellipsis: true },
     {
       title: t('lists.column.startDate'),
       dataIndex: 'startDate',

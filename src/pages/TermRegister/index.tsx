@@ -5,6 +5,7 @@ import { useState } from 'react';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
+import TermName from '@/components/TermName';
 import type { TTermRegister } from '@/contracts/term-registers';
 import { courseOptions, deleteTermRegister, listTermRegisters, teacherOptions, termOptions } from '@/services/courses';
 import { runWithMessages } from '@/utils/runWithMessages';
@@ -57,9 +58,9 @@ export default function TermRegisterPage() {
     {
       title: t('lists.termRegisters.term'),
       dataIndex: 'term',
-      width: 200,
-      render: (_, r) =>
-        t('lists.termRegisters.termDates', { start: format.date(r.term.startDate), end: format.date(r.term.endDate) }),
+      width: 220,
+      ellipsis: true,
+      render: (_, r) => <TermName term={r.term} />,
     },
     {
       title: t('lists.column.teacher'),

@@ -22,10 +22,12 @@ export default function UnpaidTerms() {
       render: (_, r) => <Link to={`/student/studentDashboard/${r.student.id}`}>{r.student.name}</Link>,
     },
     {
-      title: t('dashboard.unpaid.course'),
-      key: 'course',
+      title: t('names.term.column'),
+      key: 'term',
       ellipsis: true,
-      render: (_, r) => <span title={`${format.date(r.termStart)} – ${format.date(r.termEnd)}`}>{r.course}</span>,
+      render: (_, r) => (
+        <span title={`${r.termName} (${format.date(r.termStart)} – ${format.date(r.termEnd)})`}>{r.termName}</span>
+      ),
     },
     {
       title: t('dashboard.unpaid.price'),

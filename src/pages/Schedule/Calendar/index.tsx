@@ -31,6 +31,7 @@ import type { TAvailability, TSchedule, TScheduleEvent } from '@/contracts/sched
 import { getAvailability, moveSchedule, scheduleRange } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
 import { useFormat } from '@/utils/useFormat';
+import { zoneWords } from '@/utils/zoneWords';
 import { useAriaRepair } from './ariaRepair';
 import {
   availabilityEvents,
@@ -218,7 +219,7 @@ export default function ScheduleCalendarPage() {
         <Space direction="vertical" style={{ width: '100%' }} size={12}>
           <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
             <Filters value={filters} onChange={setFilters} />
-            <Typography.Text type="secondary">{t('schedules.calendar.zone', { zone })}</Typography.Text>
+            <Typography.Text type="secondary">{t('names.zone.times', zoneWords(zone, intl.locale))}</Typography.Text>
           </Space>
           <Legend events={events} />
           <OpenEventContext.Provider value={setDetailsId}>

@@ -15,6 +15,7 @@ import ClassStudents from './components/ClassStudents';
 import { showCancelReport } from './components/cancel-report';
 import { hiddenScheduleColumns, scheduleColumns, scheduleFilters } from './components/columns';
 import { runScheduleWrite } from './components/labels';
+import OnlyClassText from './OnlyClassText';
 import { useAddressQuery } from './useAddressQuery';
 
 // Loaded when opened: the class form brings zod and the schemas, the dialog the date pickers' logic.
@@ -137,7 +138,7 @@ export default function ScheduleTablePage() {
             type="info"
             showIcon
             style={{ marginBottom: 12 }}
-            message={t('scheduleViews.table.onlyClass', { id: onlyId })}
+            message={<OnlyClassText id={onlyId} />}
             action={<Link to="/schedule/table-view">{t('scheduleViews.table.showAll')}</Link>}
           />
         ) : undefined

@@ -4,11 +4,19 @@ import { useEffect } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { DateField, EmailField, NameFields, PhoneField, WechatField } from '@/components/RecordForm/personFields';
+import { confirmNotDuplicate } from '@/components/RecordForm/similarWarning';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { ZOptionalEmail, ZOptionalMoney } from '@/contracts/common';
 import type { TStudent, TStudentBody } from '@/contracts/students';
 import ReferrerSelect from '@/pages/Referral/components/ReferrerSelect';
 import { createStudent, nextStudentId, updateStudent } from '@/services/students';
+
+const personOf = (values: { firstName?: string; lastName?: string; email?: string | null; phone?: string | null }) => ({
+  firstName: values.firstName,
+  lastName: values.lastName,
+  email: values.email ?? undefined,
+  phone: values.phone ?? undefined,
+});
 
 /** Create or edit a student; a new one gets the next free student ID and today as its start date. */
 export default function StudentForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TStudent>) {
@@ -46,6 +54,7 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
         record ?? { allowEmail: true, allowSms: false, feedbackNotification: false, startDate: todayIn(timeZone) }
       }
       save={save}
+      confirmSave={record ? undefined : (values) => confirmNotDuplicate('students', personOf(values))}
       onClose={onClose}
       onSaved={onSaved}
     >

@@ -2,6 +2,7 @@ import { useIntl } from '@umijs/max';
 import { Alert, DatePicker, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import TermName from '@/components/TermName';
 import { listStudentTermRegisters, type StudentTermRegister } from '@/services/students';
 import { errorText, isErrorReply, type RequestFailure, toRequestFailure } from '@/utils/requestError';
 import { useFormat } from '@/utils/useFormat';
@@ -73,7 +74,7 @@ export default function TermRegisterTab({ studentId }: { studentId: number }) {
           { title: column('course'), dataIndex: ['course', 'name'] },
           {
             title: column('term'),
-            render: (_, r) => `${format.date(r.term.startDate)} – ${format.date(r.term.endDate)}`,
+            render: (_, r) => <TermName term={r.term} />,
           },
           { title: column('teacher'), render: (_, r) => r.teacher?.name ?? t('common.none') },
           {

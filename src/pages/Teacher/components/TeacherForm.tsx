@@ -12,6 +12,7 @@ import {
   PhoneField,
   WechatField,
 } from '@/components/RecordForm/personFields';
+import { confirmNotDuplicate } from '@/components/RecordForm/similarWarning';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import type { TCreateTeacherRequest, TTeacher } from '@/contracts/teachers';
 import { createTeacher, updateTeacher } from '@/services/teachers';
@@ -60,6 +61,17 @@ export default function TeacherForm({ open, record, onClose, onSaved }: RecordFo
       columns={2}
       initialValues={initialValues(record)}
       save={save}
+      confirmSave={
+        record
+          ? undefined
+          : (values) =>
+              confirmNotDuplicate('teachers', {
+                firstName: values.firstName ?? undefined,
+                lastName: values.lastName ?? undefined,
+                email: values.email ?? undefined,
+                phone: values.phone ?? undefined,
+              })
+      }
       onClose={onClose}
       onSaved={onSaved}
     >

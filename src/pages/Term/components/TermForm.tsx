@@ -14,6 +14,7 @@ import { call } from '@/services/http';
 
 type DateValue = string | dayjs.Dayjs | undefined;
 interface TermValues {
+  name: string;
   school: string;
   courseId: number;
   teacherId?: number | null;
@@ -49,6 +50,7 @@ export default function TermForm({ open, record, onClose, onSaved }: RecordFormO
   };
   const save = (values: TermValues) => {
     const body: TTermBody = {
+      name: values.name,
       school: values.school,
       courseId: values.courseId,
       teacherId: values.teacherId ?? null,
@@ -85,6 +87,12 @@ export default function TermForm({ open, record, onClose, onSaved }: RecordFormO
         rules={[choose(t('forms.term.course'))]}
         current={record ? [record.course.id] : []}
         onCourse={onCourse}
+      />
+      <ProFormText
+        name="name"
+        label={t('names.term.name')}
+        placeholder={t('names.term.name.placeholder')}
+        rules={[required(t('names.term.name')), zod(ZTermBody.shape.name)]}
       />
       <ProFormText
         name="school"

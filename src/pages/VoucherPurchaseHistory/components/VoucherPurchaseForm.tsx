@@ -37,7 +37,12 @@ const isNegative = (v: string) => v.startsWith('-') && !isZero(v);
  * A new purchase, refund or adjustment (never an edit: a correction is a new row). The request key is
  * made once per opening, so a double click or a retry after a lost reply records one purchase.
  */
-export default function VoucherPurchaseForm({ open, onClose, onSaved }: RecordFormOpenProps<TVoucherPurchase>) {
+export default function VoucherPurchaseForm({
+  open,
+  onClose,
+  onSaved,
+  student,
+}: RecordFormOpenProps<TVoucherPurchase> & { student?: { id: number; label: string } }) {
   const [form] = Form.useForm<PurchaseValues>();
   const { t, required, choose } = useFormRules();
   const { timeZone } = useCentre();
@@ -88,7 +93,7 @@ export default function VoucherPurchaseForm({ open, onClose, onSaved }: RecordFo
       open={open}
       editing={false}
       form={form}
-      initialValues={{ type: 'PURCHASE', purchaseDate: todayIn(timeZone), giftAmount: '0' }}
+      initialValues={{ type: 'PURCHASE', purchaseDate: todayIn(timeZone), giftAmount: '0', studentId: student?.id }}
       save={save}
       onClose={onClose}
       onSaved={onSaved}
@@ -100,7 +105,13 @@ export default function VoucherPurchaseForm({ open, onClose, onSaved }: RecordFo
         placeholder={t('forms.student.search')}
         debounceTime={300}
         rules={[choose(t('vouchers.field.student'))]}
-        request={async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? '')}
+        request={async ({ keyWords }: { keyWords?: string }) => {
+          const found = await searchStudents(keyWords ?? '');
+          // A student given by the page (just added) is offered even when the first page lacks them.
+          return student && !keyWords && !found.some((option) => option.value === student.id)
+            ? [{ value: student.id, label: student.label }, ...found]
+            : found;
+        }}
         fieldProps={{ filterOption: false }}
       />
       <ProFormSelect

@@ -55,8 +55,9 @@ export default function CalendarEmbed({ availability, save, onSaved }: CalendarE
             allowClear
           />
         </Form.Item>
+        {/* The page's one Save is the availability's; this button says what it does (issue 19). */}
         <Button htmlType="submit" loading={busy}>
-          {t('common.save')}
+          {t('names.availability.showCalendar')}
         </Button>
       </Form>
       {availability.calendarEmbedUrl && (
