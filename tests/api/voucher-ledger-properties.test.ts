@@ -101,6 +101,9 @@ describe('voucher ledger properties', () => {
           totalRefunded: text(expected.refunded),
           totalAdjusted: text(expected.adjusted),
           voucherBalance: text(balance),
+          // No class was charged: no usual charge to count classes left by.
+          usualClassCharge: null,
+          classesLeft: null,
         });
         const stored = await ctx.prisma.student.findUniqueOrThrow({ where: { id: student.id } });
         expect(stored.voucherBalance.toFixed(2)).toBe(text(balance));

@@ -8,9 +8,8 @@ export default function AdminWelcomePage() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');
   return (
-    <PageContainer>
+    <PageContainer title={intl.formatMessage({ id: 'pages.admin.welcome' })}>
       <Card>
-        <Typography.Title level={3}>{intl.formatMessage({ id: 'pages.admin.welcome' })}</Typography.Title>
         <Typography.Paragraph>
           {intl.formatMessage({ id: 'pages.admin.text' }, { name: displayName(initialState?.currentUser) })}
         </Typography.Paragraph>

@@ -60,7 +60,7 @@ function EventBody({
   return (
     <span
       className="schedule-event-body"
-      {...(focusable ? { role: 'button', tabIndex: 0, title: full, 'aria-label': full, onKeyDown } : {})}
+      {...(focusable ? { role: 'button', tabIndex: 0, title: full, onKeyDown } : {})}
     >
       {STATE_ICONS[event.state]} {time && <span className="schedule-event-time">{hhmm(event.start)}</span>}{' '}
       <span>{event.source.course.name}</span>
