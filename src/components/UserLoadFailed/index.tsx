@@ -31,7 +31,11 @@ export default function UserLoadFailed({ failure = 'network' }: { failure?: User
   return (
     <Result
       status="warning"
-      title={t(failure === 'network' ? 'request.error.network' : 'pages.userLoadFailed.title')}
+      title={
+        <h1 className="levelup-page-title">
+          {t(failure === 'network' ? 'request.error.network' : 'pages.userLoadFailed.title')}
+        </h1>
+      }
       subTitle={t('pages.userLoadFailed.text')}
       extra={
         <Button type="primary" loading={busy} onClick={retry}>

@@ -68,12 +68,19 @@ export default function OverdueAlertPage() {
   );
   if (!loaded) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (!overdue?.overdue)
-    return <Result status="success" title={t('billing.overdue.none')} extra={continueLink} className="overdue-none" />;
+    return (
+      <Result
+        status="success"
+        title={<h1 className="levelup-page-title">{t('billing.overdue.none')}</h1>}
+        extra={continueLink}
+        className="overdue-none"
+      />
+    );
   if (!overdue.canPay)
     return (
       <Result
         status="warning"
-        title={t('billing.overdue.operator')}
+        title={<h1 className="levelup-page-title">{t('billing.overdue.operator')}</h1>}
         extra={continueLink}
         className="overdue-operator"
       />
@@ -85,7 +92,7 @@ export default function OverdueAlertPage() {
     <Card style={{ maxWidth: 860, margin: '24px auto' }}>
       <Result
         status="warning"
-        title={t('billing.overdue.title')}
+        title={<h1 className="levelup-page-title">{t('billing.overdue.title')}</h1>}
         subTitle={t('billing.overdue.subTitle')}
         className="overdue-alert"
         extra={

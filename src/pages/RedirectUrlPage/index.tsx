@@ -41,6 +41,10 @@ export default function RedirectUrlPage() {
   }, []);
 
   return (
-    <Result icon={<Spin size="large" />} title={t('billing.redirect.confirming')} className="redirect-confirming" />
+    <Result
+      icon={<Spin size="large" />}
+      title={<h1 className="levelup-page-title">{t('billing.redirect.confirming')}</h1>}
+      className="redirect-confirming"
+    />
   );
 }

@@ -7,7 +7,7 @@ export default function ForbiddenPage() {
   return (
     <Result
       status="403"
-      title="403"
+      title={<h1 className="levelup-page-title">403</h1>}
       subTitle={intl.formatMessage({ id: 'pages.exception.403' })}
       extra={
         <Button type="primary" onClick={() => history.push('/')}>

@@ -6,7 +6,7 @@ export default function NotFoundPage() {
   return (
     <Result
       status="404"
-      title="404"
+      title={<h1 className="levelup-page-title">404</h1>}
       subTitle={intl.formatMessage({ id: 'pages.exception.404' })}
       extra={
         <Button type="primary" onClick={() => history.push('/')}>

@@ -9,7 +9,7 @@ export default function ServerErrorPage() {
   return (
     <Result
       status="500"
-      title={errorCode || '500'}
+      title={<h1 className="levelup-page-title">{errorCode || '500'}</h1>}
       subTitle={params.get('errorMessage') || intl.formatMessage({ id: 'pages.exception.500' })}
       extra={
         <Button type="primary" onClick={() => history.push('/')}>
