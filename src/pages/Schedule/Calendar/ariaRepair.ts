@@ -19,7 +19,10 @@ const BROKEN = [
 ].join(', ');
 
 export function removeBrokenRoles(root: ParentNode) {
-  for (const element of root.querySelectorAll(BROKEN)) element.removeAttribute('role');
+  for (const element of root.querySelectorAll(BROKEN)) {
+    element.removeAttribute('role');
+    element.removeAttribute('aria-sort'); // the column headers' "none": allowed on a columnheader only
+  }
 }
 
 /** A callback ref for the calendar's box: repairs the roles whenever the calendar draws. */
