@@ -193,7 +193,8 @@ test("marking a large registration paid asks first, in the centre's currency", a
   await expect(paid).not.toBeChecked();
   await paid.click();
   await ask.getByRole('button', { name: 'Mark paid' }).click();
-  await expect(page.getByText('Marked as paid')).toBeVisible();
+  // The message says what was recorded: the amount, the day paid (the centre's today) and the method.
+  await expect(page.getByText(/€1,200\.00 marked paid on \d{4}-\d{2}-\d{2} \(Cash\)/)).toBeVisible();
   await expect(paid).toBeChecked();
 
   // The same student twice in the same term: refused, on the student field.

@@ -116,7 +116,5 @@ export default {
   'forms.paid.switch': 'Paid: {name}',
   'forms.paid.confirm': 'Mark {amount} paid?',
   'forms.paid.confirm.ok': 'Mark paid',
-  'forms.paid.marked': 'Marked as paid',
-  'forms.unpaid.marked': 'Marked as unpaid',
   'forms.paid.failed': 'Failed to update, please try again',
 };

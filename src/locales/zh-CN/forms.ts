@@ -116,7 +116,5 @@ export default {
   'forms.paid.switch': '已付款：{name}',
   'forms.paid.confirm': '确认将 {amount} 标记为已付款？',
   'forms.paid.confirm.ok': '标记为已付款',
-  'forms.paid.marked': '已标记为已付款',
-  'forms.unpaid.marked': '已标记为未付款',
   'forms.paid.failed': '更新失败，请重试',
 };
