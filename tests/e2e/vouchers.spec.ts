@@ -137,7 +137,10 @@ test('an operator records a purchase with a gift, the teacher confirms a class, 
   // One click opens that class in the table view, on its attendance.
   await charge.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/schedule/table-view\\?id=${classId}$`));
-  await expect(page.getByText(`Showing class #${classId} only`)).toBeVisible();
+  // The banner names the class by course and time, not by its number.
+  await expect(
+    page.getByText(/^Showing only .+, \d{4}-\d{2}-\d{2} \d{2}:\d{2}, opened on its attendance$/),
+  ).toBeVisible();
   const attendance = page.locator('.ant-table-expanded-row');
   await expect(attendance).toContainText(`Vee ${lastName}`);
   await expect(attendance).toContainText('Attended');

@@ -38,7 +38,6 @@ export default {
 
   'scheduleViews.table.title': 'Table View',
   'scheduleViews.table.empty': 'No classes yet',
-  'scheduleViews.table.onlyClass': 'Showing class #{id} only, opened on its attendance',
   'scheduleViews.table.showAll': 'Show all classes',
   'scheduleViews.table.noStudents': 'No students in this class',
   'scheduleViews.table.cancelSelected': 'Cancel selected',

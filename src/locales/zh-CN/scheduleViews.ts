@@ -38,7 +38,6 @@ export default {
 
   'scheduleViews.table.title': '表格视图',
   'scheduleViews.table.empty': '还没有课程',
-  'scheduleViews.table.onlyClass': '仅显示课程 #{id}（已展开出勤）',
   'scheduleViews.table.showAll': '显示全部课程',
   'scheduleViews.table.noStudents': '这节课没有学生',
   'scheduleViews.table.cancelSelected': '取消所选课程',
