@@ -63,7 +63,22 @@ export async function prepare(page: Page, locale: string, token?: string): Promi
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(300); // antd's fade-ins (contrast is measured on the final colours)
+  // A toast (antd message) is read by screen readers when it appears and leaves after 3 s; measuring it
+  // while it fades out finds near-white text, so wait until it has gone.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+  // antd's fade-ins and fade-outs (a toast leaving is near-white for a moment): contrast is measured on
+  // the final colours, so wait until no finite animation or transition runs (spinners loop forever).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 10_000, polling: 100 },
+    )
+    .catch(() => undefined);
+  await page.waitForTimeout(100);
 }
 
 /**
