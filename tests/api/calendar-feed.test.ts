@@ -154,6 +154,38 @@ describe('the public feed', () => {
   });
 });
 
+describe('a deactivated teacher (issue 20, finding 1)', () => {
+  it('loses the feed when deactivated, and reactivating does not bring the old URL back', async () => {
+    const leaving = await createTeacher(ctx.prisma, staff.centre.id);
+    const path = (await admin.post(feedUrl(leaving.id), {})).body.feedPath;
+    expect((await anonymous(path)).status).toBe(200);
+    expect((await admin.post(`/api/teachers/${leaving.id}/deactivate`, {})).status).toBe(200);
+    expect((await anonymous(path)).status).toBe(404);
+    expect((await admin.get(`/api/teachers/${leaving.id}/availability`)).body.feedPath).toBeNull();
+    expect((await admin.post(`/api/teachers/${leaving.id}/activate`, {})).status).toBe(200);
+    expect((await anonymous(path)).status).toBe(404);
+  });
+
+  it('answers 404 for a login deactivated outside the teacher screens, with the token kept', async () => {
+    const leaving = await createTeacher(ctx.prisma, staff.centre.id);
+    const path = (await admin.post(feedUrl(leaving.id), {})).body.feedPath;
+    await ctx.prisma.user.update({ where: { id: leaving.userId }, data: { activated: false } });
+    expect((await anonymous(path)).status).toBe(404);
+    await ctx.prisma.user.update({ where: { id: leaving.userId }, data: { activated: true } });
+    expect((await anonymous(path)).status).toBe(200);
+  });
+
+  it('loses the feed when deleted through the API', async () => {
+    const leaving = await createTeacher(ctx.prisma, staff.centre.id);
+    const path = (await admin.post(feedUrl(leaving.id), {})).body.feedPath;
+    expect((await admin.delete(`/api/teachers/${leaving.id}`)).status).toBe(204);
+    expect((await anonymous(path)).status).toBe(404);
+    expect(await ctx.prisma.teacher.findUniqueOrThrow({ where: { id: leaving.id } })).toMatchObject({
+      calendarToken: null,
+    });
+  });
+});
+
 describe('who may manage a feed', () => {
   it("answers 404 for another centre's teacher and leaves its feed alone", async () => {
     await ctx.prisma.teacher.update({ where: { id: otherTeacherId }, data: { calendarToken: 'O'.repeat(32) } });

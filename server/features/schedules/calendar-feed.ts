@@ -14,7 +14,7 @@ export const FEED_PAST_DAYS = 60;
 export const FEED_FUTURE_DAYS = 365;
 const DAY_MS = 86_400_000;
 
-/** The same reply for a token never made, replaced or revoked, and for a deleted teacher. */
+/** The same reply for a token never made, replaced or revoked, and for a deleted or deactivated teacher. */
 const unknownCalendar = () => new AppError('not_found', 'This calendar was not found');
 
 /** UID of a class's event: stable across edits, so clients update the event instead of adding one. */
@@ -24,7 +24,9 @@ export const eventUid = (scheduleId: number) => `schedule-${scheduleId}@levelup`
 export async function calendarFeedText(prisma: PrismaClient, fileName: string, now = new Date()): Promise<string> {
   const token = fileName.replace(/\.ics$/, '');
   const teacher = await prisma.teacher.findFirst({
-    where: { calendarToken: token, deletedAt: null },
+    // Only an active teacher's feed answers (deactivating also revokes the token; this covers a login
+    // deactivated any other way).
+    where: { calendarToken: token, deletedAt: null, user: { activated: true } },
     select: {
       id: true,
       organisationId: true,

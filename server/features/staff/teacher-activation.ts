@@ -7,7 +7,10 @@ import { assertNoIncompleteSchedules } from './incomplete-schedules';
 import { findTeacher, teacherAudit } from './save-teacher';
 import { type SinView, teacherInclude, toTeacher } from './teacher-view';
 
-/** Activation of the teacher's login; deactivating bumps tokenVersion so their tokens stop working. */
+/**
+ * Activation of the teacher's login; deactivating bumps tokenVersion so their tokens stop working and
+ * revokes their calendar feed.
+ */
 export async function setTeacherActivated(
   { prisma, auth, view }: { prisma: PrismaClient; auth: AuthContext; view: SinView },
   id: number,
@@ -23,6 +26,9 @@ export async function setTeacherActivated(
         where: { id: current.userId, activated: !activated },
         data: { activated, ...(activated ? {} : { tokenVersion: { increment: 1 } }) },
       });
+      // Deactivating also revokes the calendar feed (its URL carries student names and addresses);
+      // reactivating does not bring the old URL back: the teacher or the desk makes a new one.
+      if (count && !activated) await tx.teacher.update({ where: { id }, data: { calendarToken: null } });
       // Only the request that made the change records it (two at once: one wins).
       if (count) {
         await recordAudit(tx, auth, [
@@ -47,7 +53,7 @@ export async function deleteTeacher(prisma: PrismaClient, auth: AuthContext, id:
   if (current.deletedAt) throw new AppError('conflict', 'This teacher was deleted already');
   await prisma.$transaction(async (tx: Prisma.TransactionClient) => {
     await assertNoIncompleteSchedules(tx, id);
-    await tx.teacher.update({ where: { id }, data: { deletedAt: new Date() } });
+    await tx.teacher.update({ where: { id }, data: { deletedAt: new Date(), calendarToken: null } });
     await tx.user.update({
       where: { id: current.userId },
       data: { activated: false, tokenVersion: { increment: 1 } },
