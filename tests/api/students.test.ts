@@ -144,6 +144,22 @@ describe('GET /api/students/next-id', () => {
     expect((await operator.get('/api/students/next-id')).body).toEqual({ studentId: 'LU-0102' });
   });
 
+  it('counts characters as PostgreSQL does: a prefix with an emoji or accents still works (issue 20, finding 6)', async () => {
+    const centre = await createCentreWithStaff(ctx);
+    const operator = as(centre.tokens.operator);
+    for (const [older, newest, next] of [
+      ['🎹-0007', '🎹-0009', '🎹-0010'],
+      ['Élève-👩‍🎓-41', 'Élève-👩‍🎓-42', 'Élève-👩‍🎓-43'],
+      ['🎻', '🎻🎻', '🎻🎻1'],
+    ]) {
+      await createStudentRecord(ctx.prisma, centre.centre.id, { studentId: older });
+      await createStudentRecord(ctx.prisma, centre.centre.id, { studentId: newest });
+      const res = await operator.get('/api/students/next-id');
+      expect(res.status, newest).toBe(200);
+      expect(res.body.studentId, newest).toBe(next);
+    }
+  });
+
   it('needs the right to create students', async () => {
     expect((await as(first.tokens.teacher).get('/api/students/next-id')).status).toBe(403);
     expect((await request(ctx.app).get('/api/students/next-id')).status).toBe(401);
