@@ -29,13 +29,21 @@ function fromClientError(error: { type?: unknown; status?: unknown; expose?: unk
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = error instanceof AppError ? error : fromClientError(error ?? {});
   const traceId = req.traceId;
-  if (!known) {
+  // Unexpected: a plain error, or our own 'internal' refusal (its cause is what went wrong). Logged with
+  // the trace id the reply carries; the reply itself only says that something failed, never why.
+  const unexpected = !known
+    ? error
+    : known.status >= 500 && known.code === 'internal'
+      ? known.options.cause
+      : undefined;
+  if (!known || unexpected !== undefined) {
     log('error', 'unexpected error', {
       traceId,
       method: req.method,
       path: loggablePath(req.path),
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
+      ...(known ? { reply: known.message } : {}),
+      error: unexpected instanceof Error ? `${unexpected.name}: ${unexpected.message}` : String(unexpected),
+      stack: unexpected instanceof Error ? unexpected.stack : undefined,
     });
   }
   const appError = known ?? new AppError('internal', 'Internal server error');

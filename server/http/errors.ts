@@ -37,6 +37,8 @@ export interface AppErrorOptions {
   conflicts?: TScheduleConflict[];
   showType?: (typeof ShowType)[keyof typeof ShowType];
   headers?: Record<string, string>;
+  /** What went wrong inside (an 'internal' error): logged with the trace id, never sent to the client. */
+  cause?: unknown;
 }
 
 /** `message` is the English text (logs stay English); `text` renders it in the reader's language. */

@@ -5,12 +5,18 @@
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCycleInvoices } from '../../server/features/billing/create-cycle-invoices';
 import { createInvoice } from '../../server/features/billing/create-invoice';
-import { formatInvoiceNumber, INVALID_QUANTITY_MESSAGE, INVOICE_OVERLAP_MESSAGE } from '../../src/contracts/billing';
+import {
+  formatInvoiceNumber,
+  INVALID_QUANTITY_MESSAGE,
+  INVOICE_CREATE_FAILED_MESSAGE,
+  INVOICE_OVERLAP_MESSAGE,
+} from '../../src/contracts/billing';
 import { classAt, classSetup, servedStudents } from '../support/billing-served';
 import { createCentreWithStaff } from '../support/factories';
+import { logLines, logOutput } from '../support/log-capture';
 import { createStudentRecord, readBinary } from '../support/student-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -292,6 +298,33 @@ describe('overlap, void and numbers', () => {
     ).rejects.toMatchObject({
       code: 'not_found',
     });
+  });
+
+  it('an unexpected failure answers 500 without internals and is logged with the trace id (issue 20, finding 7)', async () => {
+    const { centre: c, tokens } = await centre();
+    const internal = new Error('column "x" does not exist');
+    internal.stack = `Error: column "x" does not exist\n    at createInvoice (/srv/server/features/billing/create-invoice.ts:82:40)`;
+    const spy = vi.spyOn(ctx.prisma, '$transaction').mockRejectedValueOnce(internal);
+    let res: request.Response | undefined;
+    const text = await logOutput('info', async () => {
+      res = await post(tokens.system, '/billing/invoices', {
+        organisationId: c.id,
+        periodStart: '2026-05-01',
+        periodEnd: '2026-05-31',
+      });
+    });
+    spy.mockRestore();
+    expect(res?.status).toBe(500);
+    expect(res?.body.errorMessage).toBe(INVOICE_CREATE_FAILED_MESSAGE);
+    expect(JSON.stringify(res?.body)).not.toMatch(/create-invoice|does not exist|\.ts:/);
+    const logged = logLines(text).find((line) => line.message === 'unexpected error');
+    expect(logged).toMatchObject({
+      level: 'error',
+      traceId: res?.body.traceId,
+      error: 'Error: column "x" does not exist',
+    });
+    expect(String(logged?.stack)).toContain('create-invoice.ts:82:40');
+    expect(await ctx.prisma.invoice.count({ where: { organisationId: c.id } })).toBe(0);
   });
 });
 

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCentre, createUser, TEST_PASSWORD } from '../support/factories';
+import { logOutput } from '../support/log-capture';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -16,20 +17,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-/** Everything the app writes to stdout and stderr while `work` runs, at the given LOG_LEVEL. */
-async function output(level: string, work: () => Promise<unknown>): Promise<string> {
-  vi.stubEnv('LOG_LEVEL', level);
-  const written: string[] = [];
-  const capture = (chunk: unknown) => {
-    written.push(String(chunk));
-    return true;
-  };
-  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  await work();
-  vi.restoreAllMocks();
-  return written.join('');
-}
+const output = logOutput;
 
 describe('request logs', () => {
   it('logs each API request once, as JSON, under the trace id the reply carries', async () => {

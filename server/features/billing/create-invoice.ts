@@ -11,7 +11,6 @@ import {
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
-import { t } from '../../i18n/text';
 import { appendCreditEntry, lockOrganisation } from './credit-ledger';
 import { invoiceAmountsData, invoiceInputError, priceInvoice } from './invoice-math';
 import { todayUtc } from './invoice-view';
@@ -117,10 +116,7 @@ export async function createInvoice(prisma: PrismaClient, input: CreateInvoiceIn
     // A concurrent cycle's invoice for the same (cycle, centre), or another unique clash.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
       throw new AppError('conflict', INVOICE_OVERLAP_MESSAGE);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(
-      'internal',
-      t('{reason}: {detail}', { reason: t(INVOICE_CREATE_FAILED_MESSAGE), detail: reason.slice(0, 300) }),
-    );
+    // The reply says only that it failed; the error handler logs the cause under the trace id.
+    throw new AppError('internal', INVOICE_CREATE_FAILED_MESSAGE, { cause: error });
   }
 }

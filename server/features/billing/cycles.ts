@@ -14,7 +14,6 @@ import type { z } from '../../../src/contracts/z';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { AppError, fieldError } from '../../http/errors';
 import { isoDate, money, pageArgs, toDbDate } from '../../http/list';
-import { log } from '../../http/log';
 import { notFound } from '../../http/tenancy';
 import { t } from '../../i18n/text';
 import { cycleStatusWord } from './billing-errors';
@@ -136,8 +135,7 @@ export async function startCycle(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) throw new AppError('conflict', CYCLE_ALREADY_ACTIVE_MESSAGE);
-    log('error', 'billing cycle start failed', { error: error instanceof Error ? error.message : String(error) });
-    throw new AppError('internal', CYCLE_START_FAILED_MESSAGE);
+    throw new AppError('internal', CYCLE_START_FAILED_MESSAGE, { cause: error });
   }
 }
 
