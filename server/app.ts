@@ -22,6 +22,7 @@ import { usersRouter } from './features/users/router';
 import { voucherRouters } from './features/vouchers';
 import { apiReplies } from './http/api-replies';
 import { errorHandler, notFoundApi } from './http/error-handler';
+import { permissionsPolicy, servedApiMethodsOnly, servedMethodsOnly } from './http/methods';
 import { requestLog } from './http/request-log';
 import { spreadsheetUpload } from './http/spreadsheet';
 import { spaRouter } from './http/static';
@@ -54,6 +55,7 @@ function cors(origins: string[]): RequestHandler {
 export function createApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(servedMethodsOnly);
   if (deps.trustProxy !== undefined) app.set('trust proxy', deps.trustProxy);
   app.use(
     helmet({
@@ -68,10 +70,11 @@ export function createApp(deps: AppDeps): express.Express {
         },
       },
     }),
+    permissionsPolicy,
   );
 
   const api = express.Router();
-  api.use(...apiReplies, withTraceId, withLocale, requestLog(), cors(deps.corsOrigins ?? []));
+  api.use(...apiReplies, withTraceId, withLocale, requestLog(), servedApiMethodsOnly, cors(deps.corsOrigins ?? []));
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (a Buffer); express.json
   // then leaves that request alone.
   api.use('/billing/stripe-webhook', express.raw({ type: () => true, limit: '512kb' }));

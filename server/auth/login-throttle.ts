@@ -10,7 +10,11 @@ import { postgresLimiter } from './rate-limit-store';
 //   doubling with each further lockout within a day (up to a day). The real user at another address is
 //   never locked out by someone else's guesses, and a success clears the pair.
 // - failures per address across all accounts: 100 a day, then the address waits a day. High enough for
-//   a school behind one NAT, low enough to stop password spraying.
+//   a school behind one NAT, low enough to stop password spraying. That wait never applies to an account
+//   that signed in correctly from that address in the last 30 days (a known pair, like OWASP's device
+//   cookie): someone spraying from a school's shared connection does not lock out its staff, while the
+//   pair's own limit above still holds for them.
+export const KNOWN_PAIR_SECONDS = 30 * 24 * 60 * 60;
 // An account is the user, whichever of login or email was typed; unknown names count by the name.
 export const MAX_CONSECUTIVE_FAILURES = 5;
 export const FIRST_LOCKOUT_SECONDS = 15 * 60;
@@ -72,6 +76,7 @@ export function createLoginThrottle(prisma: PrismaClient) {
     points: MAX_FAILURES_PER_ADDRESS,
     duration: DAY,
   });
+  const knownPairs = postgresLimiter(prisma, { keyPrefix: 'login_ok_pair', points: 1, duration: KNOWN_PAIR_SECONDS });
   const pairKey = (account: string, address: string) => `${account}|${address}`.slice(0, 200);
 
   return {
@@ -87,7 +92,7 @@ export function createLoginThrottle(prisma: PrismaClient) {
       if (byPair.consumedPoints > MAX_CONSECUTIVE_FAILURES) {
         throw tooManyRequests('Too many failed sign-in attempts for this account.', byPair.msBeforeNext);
       }
-      if (byAddress.consumedPoints > MAX_FAILURES_PER_ADDRESS) {
+      if (byAddress.consumedPoints > MAX_FAILURES_PER_ADDRESS && !(await knownPairs.get(key))) {
         throw tooManyRequests('Too many failed sign-in attempts from this address.', byAddress.msBeforeNext);
       }
       return {
@@ -101,7 +106,12 @@ export function createLoginThrottle(prisma: PrismaClient) {
         },
         /** A correct password ends the run of failures (and the growing lockouts) for this pair. */
         async succeeded(): Promise<void> {
-          await Promise.all([failsByPair.delete(key), lockoutsByPair.delete(key), failsByAddress.reward(address, 1)]);
+          await Promise.all([
+            failsByPair.delete(key),
+            lockoutsByPair.delete(key),
+            failsByAddress.reward(address, 1),
+            knownPairs.set(key, 1, KNOWN_PAIR_SECONDS),
+          ]);
         },
       };
     },

@@ -3,9 +3,14 @@ import { ShowType, type TErrorReply } from '../../src/contracts/errors';
 import { t } from '../i18n/text';
 import { AppError } from './errors';
 import { log, loggablePath } from './log';
+import { wrongMethod } from './methods';
 
+/** After every API router: 405 with `Allow` for a known path asked with another method, else 404. */
 export const notFoundApi: RequestHandler = (req, _res, next) => {
-  next(new AppError('not_found', t('No API endpoint {method} {path}', { method: req.method, path: req.path })));
+  next(
+    wrongMethod(req.method, req.path) ??
+      new AppError('not_found', t('No API endpoint {method} {path}', { method: req.method, path: req.path })),
+  );
 };
 
 // Errors Express and its body parsers raise for what the client sent (http-errors with a 4xx status:

@@ -9,6 +9,7 @@ export const errorStatus = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   /** A card payment was refused (the provider's message says why). */
   payment_failed: 402,
   conflict: 409,

@@ -7,6 +7,7 @@ export const zhCNRefusals = {
   'This account belongs to no centre': '此账户不属于任何机构',
   '{what} {id} was not found': '未找到{what} {id}',
   'No API endpoint {method} {path}': '没有 API 接口 {method} {path}',
+  'The method {method} is not allowed here': '此处不允许 {method} 方法',
   'Internal server error': '服务器内部错误',
   'The request body is not valid JSON': '请求内容不是有效的 JSON',
   'The request body is too large': '请求内容过大',

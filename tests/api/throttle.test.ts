@@ -136,6 +136,21 @@ describe('failures per address across accounts', () => {
     expect(account.status).toBe(200);
   });
 
+  it('never locks out an account that signed in from that address before (issue 20, finding 15)', async () => {
+    const school = newAddress();
+    const regular = await newUser();
+    const newcomer = await newUser();
+    expect((await signIn(regular.login, TEST_PASSWORD, school)).status).toBe(200);
+    for (let i = 0; i < MAX_FAILURES_PER_ADDRESS; i++) {
+      expect((await signIn(`spray${i}`, 'Winter2026!', school)).status).toBe(401);
+    }
+    expect((await signIn(newcomer.login, TEST_PASSWORD, school)).status).toBe(429);
+    expect((await signIn(regular.login, TEST_PASSWORD, school)).status).toBe(200);
+    // The known pair's own limit still holds: guessing its password from there locks the pair.
+    await fail(regular.login, school, MAX_CONSECUTIVE_FAILURES);
+    expect((await signIn(regular.login, TEST_PASSWORD, school)).status).toBe(429);
+  });
+
   it('lets a shared address sign in after a few failures of its users', async () => {
     const school = newAddress();
     for (let i = 0; i < 10; i++) await fail((await newUser()).login, school, 2);
