@@ -37,6 +37,30 @@ export function loggablePath(path: string): string {
   return path.replace(/\/calendar\/[^?#]*/i, '/calendar/[redacted]').replace(/[\w%-]{16,}\.ics/gi, '[redacted]');
 }
 
+/**
+ * A request URL as it may be logged: its loggable path and the names of its query parameters, never their
+ * values (search terms, phone numbers, recipients and any token sent as ?access_token= are personal or
+ * secret): `/api/students?page&q`.
+ */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return loggablePath(url);
+  const names = new Set<string>();
+  for (const pair of url.slice(at + 1).split('&')) {
+    if (!pair) continue;
+    const raw = pair.split('=')[0];
+    let name = raw;
+    try {
+      name = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      // kept as sent
+    }
+    names.add(name.replace(/[^\w.[\]-]/g, '_').slice(0, 40));
+  }
+  const query = [...names].sort().slice(0, 20).join('&');
+  return `${loggablePath(url.slice(0, at))}${query ? `?${query}` : ''}`;
+}
+
 function levelFromEnv(): pino.LevelWithSilent {
   const level = process.env.LOG_LEVEL ?? 'info';
   return level === 'silent' || level in pino.levels.values ? (level as pino.LevelWithSilent) : 'info';

@@ -3,11 +3,11 @@
 import type { Request, RequestHandler } from 'express';
 import type pino from 'pino';
 import { pinoHttp } from 'pino-http';
-import { logger as appLogger, loggablePath, syncLogLevel } from './log';
+import { logger as appLogger, loggableUrl, syncLogLevel } from './log';
 
 /**
  * Mount after the trace id middleware. Headers and bodies are never logged (tokens, passwords), nor the
- * secret in a calendar feed's path.
+ * secret in a calendar feed's path, nor the values of query parameters (loggableUrl).
  */
 export function requestLog(logger: pino.Logger = appLogger): RequestHandler {
   const middleware = pinoHttp({
@@ -22,7 +22,7 @@ export function requestLog(logger: pino.Logger = appLogger): RequestHandler {
     serializers: {
       req: (req: { method: string; url: string; remoteAddress?: string }) => ({
         method: req.method,
-        url: loggablePath(req.url),
+        url: loggableUrl(req.url),
         remoteAddress: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

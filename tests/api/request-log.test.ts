@@ -56,6 +56,23 @@ describe('request logs', () => {
     for (const secret of [TEST_PASSWORD, token, 'Bearer', 'session=abc']) expect(text).not.toContain(secret);
   });
 
+  it('logs the names of query parameters, never their values (issue 20, finding 10)', async () => {
+    const phone = '+14165550123';
+    const text = await output('info', async () => {
+      await request(ctx.app).get(`/api/login/captcha?mobile=${encodeURIComponent(phone)}`);
+      await request(ctx.app).get('/api/students?q=Hannah%20Gagnon&page=2&recipient=hannah%40example.test');
+      await request(ctx.app).get('/api/account?access_token=eyJhbGciOiJIUzI1NiJ9.secret-part');
+    });
+    const urls = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).req?.url);
+    expect(urls).toEqual(['/api/login/captcha?mobile', '/api/students?page&q&recipient', '/api/account?access_token']);
+    for (const value of [phone, '4165550123', 'Hannah', 'Gagnon', 'hannah', 'eyJhbGci', 'secret-part']) {
+      expect(text).not.toContain(value);
+    }
+  });
+
   it('writes nothing at LOG_LEVEL=silent', async () => {
     const text = await output('silent', () => request(ctx.app).get('/api/no-such-endpoint'));
     expect(text).toBe('');
