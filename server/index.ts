@@ -8,6 +8,7 @@ import { startBillingJobs } from './features/billing/jobs';
 import { createBillingStripe } from './features/billing/stripe-config';
 import { startNoticeJobs } from './features/notices/jobs';
 import { log } from './http/log';
+import { startHousekeepingJobs } from './jobs/housekeeping';
 import { startMessageWorker } from './messaging/deliver';
 import { openMessageQueue } from './messaging/queue';
 import { isEmpty, seedDemo } from './seed/demo';
@@ -26,6 +27,7 @@ async function main() {
   const queue = await openMessageQueue(config.target, config.messaging);
   const worker = config.runWorker ? await startMessageWorker(queue, prisma) : undefined;
   const noticeJobs = config.runWorker ? await startNoticeJobs(queue, prisma) : undefined;
+  const housekeeping = config.runWorker ? await startHousekeepingJobs(queue, prisma) : undefined;
   const billing = config.stripe ? createBillingStripe(config.stripe) : undefined;
   const billingJobs = config.runWorker ? await startBillingJobs(queue, prisma, billing) : undefined;
   // Stripe Checkout returns to APP_URL (never to an address taken from the request's Host).
@@ -43,6 +45,7 @@ async function main() {
     server.close(async () => {
       await billingJobs?.stop();
       await noticeJobs?.stop();
+      await housekeeping?.stop();
       await worker?.stop();
       await queue.stop();
       await prisma.$disconnect();

@@ -8,6 +8,7 @@ import { startBillingJobs } from '../features/billing/jobs';
 import { createBillingStripe, loadStripeConfig } from '../features/billing/stripe-config';
 import { startNoticeJobs } from '../features/notices/jobs';
 import { log } from '../http/log';
+import { startHousekeepingJobs } from '../jobs/housekeeping';
 import { loadMessagingConfig } from './config';
 import { startMessageWorker } from './deliver';
 import { openMessageQueue } from './queue';
@@ -21,6 +22,7 @@ async function main() {
   const queue = await openMessageQueue(config.target, config.messaging);
   const worker = await startMessageWorker(queue, prisma);
   const noticeJobs = await startNoticeJobs(queue, prisma);
+  const housekeeping = await startHousekeepingJobs(queue, prisma);
   const stripeConfig = loadStripeConfig();
   const billingJobs = await startBillingJobs(
     queue,
@@ -36,6 +38,7 @@ async function main() {
     setTimeout(() => process.exit(1), 15_000).unref();
     await billingJobs.stop();
     await noticeJobs.stop();
+    await housekeeping.stop();
     await worker.stop();
     await queue.stop();
     await prisma.$disconnect();

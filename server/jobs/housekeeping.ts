@@ -1,0 +1,33 @@
+// Housekeeping on pg-boss's schedule (issue 20, finding 17): sign-in codes, password reset tokens and
+// rate-limit counters that can no longer be used are deleted, so that the tables hold only live secrets
+// and do not grow for ever. Daily at 03:17 UTC; a failed run waits for the next day.
+import type { PrismaClient } from '../generated/prisma/client';
+import type { MessageQueue } from '../messaging/queue';
+import { type ScheduledJobs, scheduledJobs } from './scheduled-jobs';
+
+export const HOUSEKEEPING_JOB = 'housekeeping-purge';
+
+export interface Purged {
+  loginCodes: number;
+  resetTokens: number;
+  rateLimits: number;
+}
+
+/** Deletes what expired (or was used) before `now`, in one transaction; returns how many of each. */
+export async function purgeExpiredSecrets(prisma: PrismaClient, now = new Date()): Promise<Purged> {
+  const [loginCodes, resetTokens, rateLimits] = await prisma.$transaction([
+    prisma.loginCode.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
+    prisma.passwordResetToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
+    prisma.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
+  ]);
+  return { loginCodes: loginCodes.count, resetTokens: resetTokens.count, rateLimits: rateLimits.count };
+}
+
+export function startHousekeepingJobs(queue: MessageQueue, prisma: PrismaClient): Promise<ScheduledJobs> {
+  return scheduledJobs(
+    queue.boss,
+    [{ name: HOUSEKEEPING_JOB, cron: '17 3 * * *', run: () => purgeExpiredSecrets(prisma) }],
+    { policy: 'stately', retryLimit: 0, expireInSeconds: 600 },
+    'housekeeping job failed',
+  );
+}
