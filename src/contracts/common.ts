@@ -1,8 +1,16 @@
-import { DATE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from './messages';
+import { DATE_MESSAGE, DATE_RANGE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from './messages';
 import { z } from './z';
 
 // Field rules shared by the record contracts (spec section 5 and DECISIONS.md).
-export { DATE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from './messages';
+export { DATE_MESSAGE, DATE_RANGE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_MESSAGE } from './messages';
+
+/**
+ * Dates and instants a centre can mean: 1900 to 2199. Wider years pass JavaScript but not every sum
+ * PostgreSQL makes with them (a week added to 9999-12-31, an offset taking 0001-01-01 into year 0), so
+ * they are refused with the field named (issue 20, finding 3).
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2199-12-31';
 
 /** Text that may be left empty: '' and null both mean "none" (stored as null). */
 export const optionalText = (max: number) =>
@@ -44,18 +52,17 @@ export const ZOptionalMoney = z
   .transform((v) => (v === null || v === undefined || v === '' ? null : String(v)))
   .refine((v) => v === null || /^\d{1,10}(\.\d{1,2})?$/.test(v), MONEY_MESSAGE);
 
-/** A calendar date 'YYYY-MM-DD' (no time, no zone) that exists, in years 0001-9999 (PostgreSQL has no year 0). */
+/** A calendar date 'YYYY-MM-DD' (no time, no zone) that exists, from MIN_DATE to MAX_DATE (1900-2199). */
 export const ZDate = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE, abort: true })
   .refine(
-    (v) =>
-      v >= '0001-01-01' &&
-      !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-      new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    DATE_MESSAGE,
-  );
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    { message: DATE_MESSAGE, abort: true },
+  )
+  .refine((v) => v >= MIN_DATE && v <= MAX_DATE, { message: DATE_RANGE_MESSAGE, abort: true })
+  .meta({ format: 'date' });
 export const ZOptionalDate = z
   .union([ZDate, z.literal(''), z.null()])
   .optional()

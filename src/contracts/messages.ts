@@ -9,6 +9,8 @@ export const EMAIL_MESSAGE = 'Input a valid email address';
 export const PHONE_MESSAGE = 'Input a valid phone number';
 export const MONEY_MESSAGE = 'Enter an amount of at least 0 with at most 2 decimals';
 export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
+/** Dates and instants outside MIN_DATE..MAX_DATE (common.ts). */
+export const DATE_RANGE_MESSAGE = 'Enter a date from 1900-01-01 to 2199-12-31';
 export const COURSE_NUMBER_TAKEN_MESSAGE = 'Another course of this school already has this course number';
 export const REFERRER_REQUIRED = 'Please select a referrer';
 export const STUDENT_ID_EXISTS = 'Student ID already exists!';

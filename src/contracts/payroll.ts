@@ -1,4 +1,4 @@
-import { optionalText } from './common';
+import { DATE_RANGE_MESSAGE, MAX_DATE, MIN_DATE, optionalText } from './common';
 import { ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import { z } from './z';
@@ -7,11 +7,13 @@ import { z } from './z';
 // belongs to the month of its teacher start's local date. Money and hours are 2-decimal strings.
 export const MONTH_MESSAGE = 'Enter a month as YYYY-MM';
 
-/** 'YYYY-MM', month 01-12, years 0001-9999. */
+/** 'YYYY-MM', month 01-12, years 1900-2199 (as dates). */
 export const ZMonth = z
   .string()
   .trim()
-  .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v) && v >= '0001-01', MONTH_MESSAGE);
+  .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), { message: MONTH_MESSAGE, abort: true })
+  .refine((v) => v >= MIN_DATE.slice(0, 7) && v <= MAX_DATE.slice(0, 7), DATE_RANGE_MESSAGE)
+  .meta({ format: 'month' });
 
 export const ZPayrollMonthQuery = z.object({ month: ZMonth });
 

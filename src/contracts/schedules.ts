@@ -1,11 +1,12 @@
 import { ZCancelBody, ZNotifyChoice, ZTold } from './class-notices';
-import { optionalText, ZDate, ZId, ZIdParams, ZOptionalMoney } from './common';
+import { MAX_DATE, MIN_DATE, optionalText, ZDate, ZId, ZIdParams, ZOptionalMoney } from './common';
 import { blankAsAbsent, ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import {
   ATTENDANCE_EXPORT_RANGE_MESSAGE,
   CLASS_TOO_LONG_MESSAGE,
+  DATE_RANGE_MESSAGE,
   END_TIME_AFTER_START_MESSAGE,
   ONE_ON_ONE_MESSAGE,
   PICK_MONDAY_MESSAGE,
@@ -48,7 +49,7 @@ export const MAX_DOWNLOAD_RANGE_DAYS = 31;
 /** Longest attendance export range, in days. */
 export const MAX_ATTENDANCE_RANGE_DAYS = 366;
 
-/** An instant: ISO 8601 with a zone ('Z' or an offset), years 0001-9999; out as UTC 'YYYY-MM-DDTHH:mm:ss.sssZ'. */
+/** An instant: ISO 8601 with a zone ('Z' or an offset), written in years MIN_DATE-MAX_DATE (1900-2199); out as UTC 'YYYY-MM-DDTHH:mm:ss.sssZ'. */
 export const ZInstant = z
   .string()
   .trim()
@@ -56,7 +57,12 @@ export const ZInstant = z
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
     'Enter a date and time with its zone',
   )
-  .refine((v) => !Number.isNaN(Date.parse(v)) && v >= '0001', 'Enter a date and time with its zone')
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Enter a date and time with its zone', abort: true })
+  .refine(
+    (v) => v.slice(0, 10) >= MIN_DATE && v.slice(0, 10) <= MAX_DATE, // the date as written (its zone moves it a day at most)
+    { message: DATE_RANGE_MESSAGE, abort: true },
+  )
+  .meta({ format: 'date-time' })
   .transform((v) => new Date(v).toISOString());
 
 /** A local wall-clock time 'HH:mm' (00:00-23:59; '24:00' allowed as an end of day). */

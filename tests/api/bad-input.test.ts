@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { registeredEndpoints } from '../../server/http/route';
 import type { Endpoint } from '../../src/contracts/endpoint';
 import { hasRight } from '../../src/contracts/permissions';
@@ -208,12 +209,81 @@ describe('dates PostgreSQL or JavaScript cannot hold', () => {
     expectFieldError(res, 'startDateFrom', 'startDateFrom');
   });
 
-  it('keeps the first and last years PostgreSQL dates hold', async () => {
+  it('refuses years outside 1900-2199 with the field named, and keeps both ends of that range', async () => {
     const res = await request(ctx.app)
       .get('/api/students?startDateFrom=0001-01-01&startDateTo=9999-12-31')
       .set('Authorization', `Bearer ${staff.tokens.admin}`);
-    expect(res.status).toBe(200);
+    expectFieldError(res, 'startDateFrom', 'startDateFrom 0001');
+    expectFieldError(res, 'startDateTo', 'startDateTo 9999');
+    const ends = await request(ctx.app)
+      .get('/api/students?startDateFrom=1900-01-01&startDateTo=2199-12-31')
+      .set('Authorization', `Bearer ${staff.tokens.admin}`);
+    expect(ends.status).toBe(200);
   });
+});
+
+/** The date and date-time fields of a query or body schema (top level, and one level into objects and arrays). */
+function dateFields(schema: z.ZodType | undefined): { path: string[]; format: 'date' | 'date-time' | 'month' }[] {
+  if (!schema) return [];
+  type Json = { format?: string; type?: string; properties?: Record<string, Json>; items?: Json; anyOf?: Json[] };
+  const found: { path: string[]; format: 'date' | 'date-time' | 'month' }[] = [];
+  const visit = (node: Json | undefined, path: string[], depth: number) => {
+    if (!node) return;
+    if (node.format === 'date' || node.format === 'date-time' || node.format === 'month')
+      found.push({ path, format: node.format });
+    for (const option of node.anyOf ?? []) visit(option, path, depth);
+    if (depth > 1) return;
+    for (const [key, child] of Object.entries(node.properties ?? {})) visit(child, [...path, key], depth + 1);
+    if (node.items) visit(node.items, [...path, '0'], depth + 1);
+  };
+  visit(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json, [], 0);
+  return found;
+}
+
+function setAt(target: Record<string, unknown>, path: string[], value: unknown) {
+  let at: Record<string, unknown> = target;
+  path.slice(0, -1).forEach((key, i) => {
+    at[key] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
+    at = at[key] as Record<string, unknown>;
+  });
+  at[path[path.length - 1]] = value;
+}
+
+describe('every date field and query at the edges (issue 20, finding 3)', () => {
+  const edges = {
+    month: ['0001-01', '9999-12', '1899-12', '2200-01'],
+    date: ['0001-01-01', '9999-12-31', '1899-12-31', '2200-01-01'],
+    'date-time': ['0001-01-01T10:00Z', '9999-12-31T23:00-05:00', '1899-12-31T23:59Z', '2200-01-01T00:00Z'],
+  };
+  const withDates = () =>
+    registeredEndpoints().flatMap((endpoint) => [
+      ...dateFields(endpoint.query).map((field) => ({ endpoint, where: 'query' as const, ...field })),
+      ...dateFields(endpoint.body).map((field) => ({ endpoint, where: 'body' as const, ...field })),
+    ]);
+
+  it('finds the date fields of the contracts', () => {
+    const names = withDates().map((f) => `${f.endpoint.method} ${f.endpoint.path} ${f.path.join('.')}`);
+    expect(names.length).toBeGreaterThanOrEqual(40);
+    expect(names).toContain('get /schedules from');
+    expect(names).toContain('post /schedules startAt');
+    expect(names).toContain('get /payroll/review month');
+  });
+
+  it('answers 400 naming the field, never 5xx, for years PostgreSQL cannot take or a centre never means', async () => {
+    for (const { endpoint, where, path, format } of withDates()) {
+      const url = endpoint.path.replace(/:\w+/g, '1');
+      for (const value of edges[format]) {
+        const label = `${endpoint.method} ${endpoint.path} ${where} ${path.join('.')}=${value}`;
+        const input: Record<string, unknown> = {};
+        setAt(input, path, value);
+        const res =
+          where === 'query'
+            ? await call(endpoint, url).query(input as Record<string, string>)
+            : await call(endpoint, url).send(input);
+        expectFieldError(res, path.join('.'), label);
+      }
+    }
+  }, 120_000);
 });
 
 describe('bodies that cannot be read', () => {

@@ -18,6 +18,7 @@ export default {
   'forms.rule.phone': 'Input a valid phone number',
   'forms.rule.money': 'Enter an amount of at least 0 with at most 2 decimals',
   'forms.rule.date': 'Enter a date as YYYY-MM-DD',
+  'forms.rule.dateRange': 'Enter a date from 1900-01-01 to 2199-12-31',
   'forms.rule.endAfterStart': 'End date must be after the start date',
   'forms.rule.sin': 'SIN must be exactly 9 digits',
   'forms.rule.colour': 'Colour must be #rrggbb',

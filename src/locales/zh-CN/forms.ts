@@ -18,6 +18,7 @@ export default {
   'forms.rule.phone': '请输入有效的电话号码',
   'forms.rule.money': '请输入不小于 0、最多两位小数的金额',
   'forms.rule.date': '请按 YYYY-MM-DD 输入日期',
+  'forms.rule.dateRange': '请输入 1900-01-01 至 2199-12-31 之间的日期',
   'forms.rule.endAfterStart': '结束日期必须晚于开始日期',
   'forms.rule.sin': 'SIN 必须是 9 位数字',
   'forms.rule.colour': '颜色格式应为 #rrggbb',
