@@ -31,8 +31,26 @@ function fromClientError(error: { type?: unknown; status?: unknown; expose?: unk
   return new AppError('validation', 'The request could not be read (malformed body or address)');
 }
 
+/**
+ * PostgreSQL gave up on a transaction because another one touched the same rows at the same moment
+ * (deadlock 40P01, serialization failure 40001; Prisma's P2034). Nothing was written: the client may
+ * simply try again, so this is a 409, never a 500.
+ */
+export function isConcurrencyFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, meta } = error as { code?: unknown; meta?: unknown };
+  if (code === 'P2034' || code === '40P01' || code === '40001') return true;
+  const details = JSON.stringify(meta ?? {});
+  return /"(?:code|originalCode)":"(?:40P01|40001)"|"kind":"TransactionWriteConflict"/.test(details);
+}
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof AppError ? error : fromClientError(error ?? {});
+  const known =
+    error instanceof AppError
+      ? error
+      : isConcurrencyFailure(error)
+        ? new AppError('conflict', 'Someone changed this at the same moment: nothing was saved. Try again.')
+        : fromClientError(error ?? {});
   const traceId = req.traceId;
   // Unexpected: a plain error, or our own 'internal' refusal (its cause is what went wrong). Logged with
   // the trace id the reply carries; the reply itself only says that something failed, never why.

@@ -8,6 +8,8 @@ export const zhCNRefusals = {
   '{what} {id} was not found': '未找到{what} {id}',
   'No API endpoint {method} {path}': '没有 API 接口 {method} {path}',
   'The method {method} is not allowed here': '此处不允许 {method} 方法',
+  'Someone changed this at the same moment: nothing was saved. Try again.':
+    '有人在同一时刻修改了此内容：未保存任何更改。请重试。',
   'Internal server error': '服务器内部错误',
   'The request body is not valid JSON': '请求内容不是有效的 JSON',
   'The request body is too large': '请求内容过大',

@@ -406,3 +406,44 @@ describe('cancel', () => {
     expect((await c.operator.post('/api/schedules/batch-cancel', { ids: [] })).status).toBe(400);
   });
 });
+
+// Issue 20, finding 5: identical edits of a whole series at once deadlocked on PostgreSQL (40P01 → 500).
+describe('concurrent edits of one series', () => {
+  it('wait for each other: edits at once all succeed or say 409, and the series ends as edited', async () => {
+    const s = await mondaySeries(c, '2027-01-04T21:00:00Z', 30, {
+      courseType: 'GROUP',
+      students: c.students.map((st) => ({ studentId: st.id })),
+    });
+    const statuses: number[] = [];
+    for (const [round, comments] of ['Bring the workbook', 'Room 2', 'Chapter 3', 'Quiz'].entries()) {
+      const before = await s.get(round + 1);
+      const body = {
+        ...editBody(before, {
+          comments,
+          hourlyRate: `${55 + round}.00`,
+          startAt: new Date(new Date(before.startAt).getTime() + 3_600_000).toISOString(),
+          endAt: new Date(new Date(before.endAt).getTime() + 3_600_000).toISOString(),
+          teacherStartAt: undefined,
+          teacherEndAt: undefined,
+          students: c.students
+            .slice(0, 1 + (round % 2))
+            .map((st) => ({ studentId: st.id, hourlyRate: `${40 + round}.00` })),
+        }),
+        scope: 'all',
+        rateScope: 'all',
+      };
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, () => c.operator.put(`/api/schedules/${s.rows[round + 1].id}`, body)),
+      );
+      for (const res of replies) {
+        statuses.push(res.status);
+        if (res.status !== 200) expect(res.status, JSON.stringify(res.body)).toBe(409);
+      }
+      const rows = await ctx.prisma.schedule.findMany({ where: { seriesId: s.seriesId } });
+      expect(new Set(rows.map((r) => `${r.comments} ${r.hourlyRate?.toFixed(2)}`))).toEqual(
+        new Set([`${comments} ${55 + round}.00`]),
+      );
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(4);
+  });
+});

@@ -16,6 +16,13 @@ export type TargetRow = RevisionRow & { seriesId: number | null; series: { timeZ
 
 /** The class being edited, of the caller's centre (404 otherwise); a cancelled class stays as it is. */
 export async function editedClass(db: Db, organisationId: number, id: number): Promise<TargetRow> {
+  // Edits of one series wait for each other (issue 20, finding 5: three identical "all" edits at once
+  // deadlocked on PostgreSQL): the series row is locked first, then the class, in that order by every
+  // edit, so their later row locks never cross.
+  await db.$queryRaw`
+    SELECT s."id" FROM "ScheduleSeries" s JOIN "Schedule" c ON c."seriesId" = s."id"
+    WHERE c."id" = ${id} AND c."organisationId" = ${organisationId} FOR UPDATE OF s`;
+  await db.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
   const row = await db.schedule.findFirst({ where: { id, organisationId }, select: targetSelect });
   if (!row) throw notFound('Class', id);
   if (row.status === 'CANCELLED') throw new AppError('conflict', 'A cancelled class cannot be changed');
