@@ -1,28 +1,35 @@
 import {
   ProFormDatePicker,
   ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
   ProFormSelect,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Form } from 'antd';
+import { Alert, Form, message } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import type { TVoucherPurchase, TVoucherPurchaseType } from '@/contracts/vouchers';
+import type { TVoucherPurchase, TVoucherPurchaseCreated, TVoucherPurchaseType } from '@/contracts/vouchers';
 import { searchStudents } from '@/services/courses';
-import { createVoucherPurchase } from '@/services/vouchers';
+import { createVoucherPurchase, studentLedger } from '@/services/vouchers';
+import { useFormat } from '@/utils/useFormat';
 import { TYPE_IDS, VOUCHER_TYPES } from '../labels';
+import { usePaymentMethodOptions } from '../paymentMethods';
 
 type DateValue = string | dayjs.Dayjs | undefined;
 interface PurchaseValues {
   studentId: number;
   type: TVoucherPurchaseType;
   purchaseDate: DateValue;
-  voucherAmount: string;
+  voucherAmount?: string;
+  /** A purchase is an amount, or a package of N classes at the student's usual class charge. */
+  soldAs?: 'AMOUNT' | 'CLASSES';
+  classCount?: number;
   giftAmount?: string;
   paymentMethod?: string;
   comments?: string;
@@ -32,6 +39,8 @@ const day = (value: DateValue) => (value ? dayjs(value).format('YYYY-MM-DD') : '
 const SIGNED_MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
 const isZero = (v: string) => /^-?0+(\.0+)?$/.test(v);
 const isNegative = (v: string) => v.startsWith('-') && !isZero(v);
+/** N x a 2-decimal rate, in cents (the server computes the same; this is only what is shown). */
+const times = (rate: string, count: number) => ((Math.round(Number(rate) * 100) * count) / 100).toFixed(2);
 
 /**
  * A new purchase, refund or adjustment (never an edit: a correction is a new row). The request key is
@@ -46,22 +55,52 @@ export default function VoucherPurchaseForm({
   const [form] = Form.useForm<PurchaseValues>();
   const { t, required, choose } = useFormRules();
   const { timeZone } = useCentre();
+  const format = useFormat();
+  const methods = usePaymentMethodOptions(t, open);
   const [idempotencyKey, setIdempotencyKey] = useState('');
   useEffect(() => {
     if (open) setIdempotencyKey(crypto.randomUUID());
   }, [open]);
+  // The chosen student's usual class charge (their last voucher class charge): undefined while unknown,
+  // null when they have none.
+  const studentId = Form.useWatch('studentId', form);
+  const [usualRate, setUsualRate] = useState<string | null>();
+  useEffect(() => {
+    setUsualRate(undefined);
+    if (!open || !studentId) return;
+    let current = true;
+    studentLedger(studentId, { current: 1, pageSize: 1 })
+      .then((ledger) => current && setUsualRate(ledger.totals.usualClassCharge))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [open, studentId]);
 
-  const save = (values: PurchaseValues) =>
-    createVoucherPurchase({
+  const save = async (values: PurchaseValues) => {
+    const asClasses = values.type === 'PURCHASE' && values.soldAs === 'CLASSES';
+    const saved: TVoucherPurchaseCreated = await createVoucherPurchase({
       studentId: values.studentId,
       type: values.type,
       purchaseDate: day(values.purchaseDate),
-      voucherAmount: values.voucherAmount.trim(),
+      // A package's amount is the server's to compute: what is sent is only what was shown.
+      voucherAmount: asClasses
+        ? usualRate
+          ? times(usualRate, values.classCount ?? 0)
+          : '0'
+        : (values.voucherAmount ?? '').trim(),
+      classCount: asClasses ? (values.classCount ?? null) : null,
       giftAmount: values.type === 'PURCHASE' ? values.giftAmount?.trim() || '0' : '0',
       paymentMethod: values.paymentMethod || null,
       comments: values.comments || null,
       idempotencyKey,
     });
+    if (saved.type === 'PURCHASE') {
+      if (saved.receiptEmailedTo) message.success(t('vouchers.receipt.emailed', { email: saved.receiptEmailedTo }), 6);
+      else message.info(t('vouchers.receipt.notEmailed'), 6);
+    }
+    return saved;
+  };
 
   const money: RuleObject = {
     validator: async (_rule, value?: string) => {
@@ -93,7 +132,13 @@ export default function VoucherPurchaseForm({
       open={open}
       editing={false}
       form={form}
-      initialValues={{ type: 'PURCHASE', purchaseDate: todayIn(timeZone), giftAmount: '0', studentId: student?.id }}
+      initialValues={{
+        type: 'PURCHASE',
+        soldAs: 'AMOUNT',
+        purchaseDate: todayIn(timeZone),
+        giftAmount: '0',
+        studentId: student?.id,
+      }}
       save={save}
       onClose={onClose}
       onSaved={onSaved}
@@ -131,40 +176,101 @@ export default function VoucherPurchaseForm({
         fieldProps={{ format: 'YYYY-MM-DD' }}
         rules={[required(t('vouchers.field.purchaseDate'))]}
       />
-      <ProFormDependency name={['type']}>
-        {({ type }: { type?: TVoucherPurchaseType }) => (
-          <>
-            <ProFormText
-              name="voucherAmount"
-              label={t('vouchers.field.voucherAmount')}
-              colProps={{ span: 12 }}
-              tooltip={
-                type === 'REFUND'
-                  ? t('vouchers.field.voucherAmount.refund')
-                  : type === 'ADJUSTMENT'
-                    ? t('vouchers.field.voucherAmount.adjustment')
-                    : undefined
-              }
-              dependencies={['type', 'giftAmount']}
-              rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
-              fieldProps={{ inputMode: 'decimal' }}
-            />
-            {type === 'PURCHASE' && (
-              <ProFormText
-                name="giftAmount"
-                label={t('vouchers.field.giftAmount')}
-                colProps={{ span: 12 }}
-                rules={[money, giftRule]}
-                fieldProps={{ inputMode: 'decimal' }}
-              />
-            )}
-          </>
-        )}
+      <ProFormDependency name={['type', 'soldAs', 'classCount']}>
+        {({ type, soldAs, classCount }: Partial<Pick<PurchaseValues, 'type' | 'soldAs' | 'classCount'>>) => {
+          const asClasses = type === 'PURCHASE' && soldAs === 'CLASSES';
+          return (
+            <>
+              {type === 'PURCHASE' && (
+                <ProFormRadio.Group
+                  name="soldAs"
+                  label={t('vouchers.field.soldAs')}
+                  radioType="button"
+                  options={[
+                    { value: 'AMOUNT', label: t('vouchers.soldAs.AMOUNT') },
+                    { value: 'CLASSES', label: t('vouchers.soldAs.CLASSES') },
+                  ]}
+                />
+              )}
+              {asClasses ? (
+                <>
+                  <ProFormDigit
+                    name="classCount"
+                    label={t('vouchers.field.classCount')}
+                    colProps={{ span: 12 }}
+                    min={1}
+                    max={500}
+                    fieldProps={{ precision: 0, inputMode: 'numeric' }}
+                    rules={[
+                      required(t('vouchers.field.classCount')),
+                      { type: 'integer', min: 1, max: 500, message: t('vouchers.rule.classCount') },
+                    ]}
+                  />
+                  <ProFormText
+                    name="giftAmount"
+                    label={t('vouchers.field.giftAmount')}
+                    colProps={{ span: 12 }}
+                    rules={[money, giftRule]}
+                    fieldProps={{ inputMode: 'decimal' }}
+                  />
+                  <div style={{ width: '100%', padding: '0 8px 16px' }}>
+                    {usualRate === null ? (
+                      <Alert type="warning" showIcon message={t('vouchers.package.noRate')} />
+                    ) : usualRate === undefined ? (
+                      <Alert type="info" message={t('vouchers.package.pickStudent')} />
+                    ) : (
+                      <Alert
+                        type="info"
+                        role="status"
+                        data-testid="package-amount"
+                        message={t('vouchers.package.computed', {
+                          count: classCount ?? 0,
+                          rate: format.money(usualRate),
+                          amount: format.money(times(usualRate, classCount ?? 0)),
+                        })}
+                        description={t('vouchers.package.rateHelp')}
+                      />
+                    )}
+                  </div>
+                </>
+              ) : (
+                <>
+                  <ProFormText
+                    name="voucherAmount"
+                    label={t('vouchers.field.voucherAmount')}
+                    colProps={{ span: 12 }}
+                    tooltip={
+                      type === 'REFUND'
+                        ? t('vouchers.field.voucherAmount.refund')
+                        : type === 'ADJUSTMENT'
+                          ? t('vouchers.field.voucherAmount.adjustment')
+                          : undefined
+                    }
+                    dependencies={['type', 'giftAmount']}
+                    rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
+                    fieldProps={{ inputMode: 'decimal' }}
+                  />
+                  {type === 'PURCHASE' && (
+                    <ProFormText
+                      name="giftAmount"
+                      label={t('vouchers.field.giftAmount')}
+                      colProps={{ span: 12 }}
+                      rules={[money, giftRule]}
+                      fieldProps={{ inputMode: 'decimal' }}
+                    />
+                  )}
+                </>
+              )}
+            </>
+          );
+        }}
       </ProFormDependency>
-      <ProFormText
+      <ProFormSelect
         name="paymentMethod"
         label={t('vouchers.field.paymentMethod')}
-        rules={[{ max: 50, message: t('forms.rule.max', { max: 50 }) }]}
+        options={methods}
+        placeholder={t('vouchers.field.paymentMethod.placeholder')}
+        fieldProps={{ allowClear: true }}
       />
       <ProFormTextArea
         name="comments"
