@@ -65,6 +65,7 @@ export default {
   'vouchers.field.soldAs': 'Sold as',
   'vouchers.soldAs.AMOUNT': 'Amount',
   'vouchers.soldAs.CLASSES': 'N classes',
+  'vouchers.field.classRate': 'Usual class rate',
   'vouchers.field.classCount': 'Number of classes',
   'vouchers.field.paymentMethod.placeholder': 'Choose a method',
   'vouchers.rule.classCount': 'Enter a whole number of classes from 1 to 500',

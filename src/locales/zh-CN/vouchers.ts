@@ -64,6 +64,7 @@ export default {
   'vouchers.field.soldAs': '出售方式',
   'vouchers.soldAs.AMOUNT': '金额',
   'vouchers.soldAs.CLASSES': '按课时',
+  'vouchers.field.classRate': '常规课时费',
   'vouchers.field.classCount': '课时数',
   'vouchers.field.paymentMethod.placeholder': '选择付款方式',
   'vouchers.rule.classCount': '请输入 1 到 500 之间的整数课时',
