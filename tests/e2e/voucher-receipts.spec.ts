@@ -71,6 +71,7 @@ test('an operator sells 10 classes, sees the amount, saves, the receipt is email
   await expect(dialog.getByTestId('package-amount')).toContainText('10 classes × CA$60.00 = CA$600.00');
   await dialog.getByLabel('Payment method').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Cash' }).click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await shot(page, 'purchase-form-en');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Receipt emailed to rae.${suffix.toLowerCase()}@example.test`)).toBeVisible();

@@ -1,13 +1,12 @@
 import {
   ProFormDatePicker,
   ProFormDependency,
-  ProFormDigit,
   ProFormRadio,
   ProFormSelect,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Alert, Form, message } from 'antd';
+import { Form, message } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
@@ -16,10 +15,11 @@ import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import type { TVoucherPurchase, TVoucherPurchaseCreated, TVoucherPurchaseType } from '@/contracts/vouchers';
 import { searchStudents } from '@/services/courses';
-import { createVoucherPurchase, studentLedger } from '@/services/vouchers';
+import { createVoucherPurchase } from '@/services/vouchers';
 import { useFormat } from '@/utils/useFormat';
 import { TYPE_IDS, VOUCHER_TYPES } from '../labels';
 import { usePaymentMethodOptions } from '../paymentMethods';
+import { ClassCountField, PackageAmount, packageAmount, useUsualClassCharge } from './ClassPackage';
 
 type DateValue = string | dayjs.Dayjs | undefined;
 interface PurchaseValues {
@@ -39,8 +39,6 @@ const day = (value: DateValue) => (value ? dayjs(value).format('YYYY-MM-DD') : '
 const SIGNED_MONEY = /^-?\d{1,10}(\.\d{1,2})?$/;
 const isZero = (v: string) => /^-?0+(\.0+)?$/.test(v);
 const isNegative = (v: string) => v.startsWith('-') && !isZero(v);
-/** N x a 2-decimal rate, in cents (the server computes the same; this is only what is shown). */
-const times = (rate: string, count: number) => ((Math.round(Number(rate) * 100) * count) / 100).toFixed(2);
 
 /**
  * A new purchase, refund or adjustment (never an edit: a correction is a new row). The request key is
@@ -61,21 +59,7 @@ export default function VoucherPurchaseForm({
   useEffect(() => {
     if (open) setIdempotencyKey(crypto.randomUUID());
   }, [open]);
-  // The chosen student's usual class charge (their last voucher class charge): undefined while unknown,
-  // null when they have none.
-  const studentId = Form.useWatch('studentId', form);
-  const [usualRate, setUsualRate] = useState<string | null>();
-  useEffect(() => {
-    setUsualRate(undefined);
-    if (!open || !studentId) return;
-    let current = true;
-    studentLedger(studentId, { current: 1, pageSize: 1 })
-      .then((ledger) => current && setUsualRate(ledger.totals.usualClassCharge))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [open, studentId]);
+  const usualRate = useUsualClassCharge(open, Form.useWatch('studentId', form));
 
   const save = async (values: PurchaseValues) => {
     const asClasses = values.type === 'PURCHASE' && values.soldAs === 'CLASSES';
@@ -86,7 +70,7 @@ export default function VoucherPurchaseForm({
       // A package's amount is the server's to compute: what is sent is only what was shown.
       voucherAmount: asClasses
         ? usualRate
-          ? times(usualRate, values.classCount ?? 0)
+          ? packageAmount(usualRate, values.classCount ?? 0)
           : '0'
         : (values.voucherAmount ?? '').trim(),
       classCount: asClasses ? (values.classCount ?? null) : null,
@@ -193,74 +177,34 @@ export default function VoucherPurchaseForm({
                 />
               )}
               {asClasses ? (
-                <>
-                  <ProFormDigit
-                    name="classCount"
-                    label={t('vouchers.field.classCount')}
-                    colProps={{ span: 12 }}
-                    min={1}
-                    max={500}
-                    fieldProps={{ precision: 0, inputMode: 'numeric' }}
-                    rules={[
-                      required(t('vouchers.field.classCount')),
-                      { type: 'integer', min: 1, max: 500, message: t('vouchers.rule.classCount') },
-                    ]}
-                  />
-                  <ProFormText
-                    name="giftAmount"
-                    label={t('vouchers.field.giftAmount')}
-                    colProps={{ span: 12 }}
-                    rules={[money, giftRule]}
-                    fieldProps={{ inputMode: 'decimal' }}
-                  />
-                  <div style={{ width: '100%', padding: '0 8px 16px' }}>
-                    {usualRate === null ? (
-                      <Alert type="warning" showIcon message={t('vouchers.package.noRate')} />
-                    ) : usualRate === undefined ? (
-                      <Alert type="info" message={t('vouchers.package.pickStudent')} />
-                    ) : (
-                      <Alert
-                        type="info"
-                        role="status"
-                        data-testid="package-amount"
-                        message={t('vouchers.package.computed', {
-                          count: classCount ?? 0,
-                          rate: format.money(usualRate),
-                          amount: format.money(times(usualRate, classCount ?? 0)),
-                        })}
-                        description={t('vouchers.package.rateHelp')}
-                      />
-                    )}
-                  </div>
-                </>
+                <ClassCountField t={t} required={required} />
               ) : (
-                <>
-                  <ProFormText
-                    name="voucherAmount"
-                    label={t('vouchers.field.voucherAmount')}
-                    colProps={{ span: 12 }}
-                    tooltip={
-                      type === 'REFUND'
-                        ? t('vouchers.field.voucherAmount.refund')
-                        : type === 'ADJUSTMENT'
-                          ? t('vouchers.field.voucherAmount.adjustment')
-                          : undefined
-                    }
-                    dependencies={['type', 'giftAmount']}
-                    rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
-                    fieldProps={{ inputMode: 'decimal' }}
-                  />
-                  {type === 'PURCHASE' && (
-                    <ProFormText
-                      name="giftAmount"
-                      label={t('vouchers.field.giftAmount')}
-                      colProps={{ span: 12 }}
-                      rules={[money, giftRule]}
-                      fieldProps={{ inputMode: 'decimal' }}
-                    />
-                  )}
-                </>
+                <ProFormText
+                  name="voucherAmount"
+                  label={t('vouchers.field.voucherAmount')}
+                  colProps={{ span: 12 }}
+                  tooltip={
+                    type === 'REFUND'
+                      ? t('vouchers.field.voucherAmount.refund')
+                      : type === 'ADJUSTMENT'
+                        ? t('vouchers.field.voucherAmount.adjustment')
+                        : undefined
+                  }
+                  dependencies={['type', 'giftAmount']}
+                  rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
+                  fieldProps={{ inputMode: 'decimal' }}
+                />
               )}
+              {type === 'PURCHASE' && (
+                <ProFormText
+                  name="giftAmount"
+                  label={t('vouchers.field.giftAmount')}
+                  colProps={{ span: 12 }}
+                  rules={[money, giftRule]}
+                  fieldProps={{ inputMode: 'decimal' }}
+                />
+              )}
+              {asClasses && <PackageAmount usualRate={usualRate} classCount={classCount} t={t} format={format} />}
             </>
           );
         }}
