@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './a11y-support';
 import { DEMO_PASSWORD, signIn } from './support';
 
 // Issue 19: a package sold as N classes (the amount shown before saving, computed by the server), the
@@ -73,6 +74,8 @@ test('an operator sells 10 classes, sees the amount, saves, the receipt is email
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Cash' }).click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await shot(page, 'purchase-form-en');
+  // The open form (the a11y suite loads pages, never this dialog) has no serious axe finding.
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Receipt emailed to rae.${suffix.toLowerCase()}@example.test`)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -117,6 +120,8 @@ test('an admin adds the centre’s own payment method on /profile, and the purch
   await expect(page.getByText(/Updated successfully|Saved/).first()).toBeVisible();
   await card.scrollIntoViewIfNeeded();
   await shot(page, 'settings-payment-methods-en');
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/voucherPurchaseHistory');
   await page.getByRole('button', { name: 'New purchase' }).click();
