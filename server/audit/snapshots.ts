@@ -108,6 +108,8 @@ export const voucherPurchaseSnapshot = (p: TVoucherPurchase): Snapshot => ({
   voucherAmount: p.voucherAmount,
   giftAmount: p.giftAmount,
   paymentMethod: p.paymentMethod,
+  classCount: p.classCount,
+  classRate: p.classRate,
   comments: p.comments,
   balanceAfter: p.balanceAfter,
 });

@@ -46,7 +46,8 @@ export async function deliverMessage(
     UPDATE "Message" SET status = 'SENDING', attempts = attempts + 1, "lastAttemptAt" = ${now}
      WHERE id = ${messageId}
        AND (status = 'QUEUED' OR (status = 'SENDING' AND "lastAttemptAt" < ${staleBefore}))
-    RETURNING id, channel, recipient, "recipientName", subject, "bodyText", "bodyHtml", "idempotencyKey"`;
+    RETURNING id, channel, recipient, "recipientName", subject, "bodyText", "bodyHtml", "idempotencyKey",
+              "attachmentName", attachment`;
   if (!message) {
     const row = await prisma.message.findUnique({ where: { id: messageId }, select: { status: true } });
     // Sent already (a repeated delivery), failed for good, or gone: nothing to do.

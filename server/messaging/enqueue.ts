@@ -18,6 +18,8 @@ export interface MessageInput {
   subject?: string | null;
   bodyText: string;
   bodyHtml?: string | null;
+  /** Email only: one file sent with it (a voucher receipt's PDF). */
+  attachedFile?: { name: string; content: Uint8Array } | null;
   /** The record it is about. */
   entityType?: string | null;
   entityId?: number | null;
@@ -49,6 +51,8 @@ function messageRow(input: MessageInput): Prisma.MessageCreateManyInput {
     subject: input.channel === 'EMAIL' ? input.subject : null,
     bodyText: input.bodyText,
     bodyHtml: input.channel === 'EMAIL' ? (input.bodyHtml ?? null) : null,
+    attachmentName: input.channel === 'EMAIL' ? (input.attachedFile?.name ?? null) : null,
+    attachment: input.channel === 'EMAIL' && input.attachedFile ? new Uint8Array(input.attachedFile.content) : null,
     entityType: input.entityType ?? null,
     entityId: input.entityId ?? null,
     queuedById: input.queuedById ?? null,

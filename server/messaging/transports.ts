@@ -14,6 +14,9 @@ export interface OutgoingMessage {
   bodyText: string;
   bodyHtml: string | null;
   idempotencyKey: string;
+  /** Email only: a file sent with it. */
+  attachmentName?: string | null;
+  attachment?: Uint8Array | null;
 }
 
 /** What the provider said: its message id, or a note when nothing went to a provider. */
@@ -91,6 +94,10 @@ export function createTransports(config: MessagingConfig): Transports {
     text: message.bodyText,
     html: message.bodyHtml ?? undefined,
     messageId: messageIdOf(message, config.mailFrom),
+    attachments:
+      message.attachmentName && message.attachment
+        ? [{ filename: message.attachmentName, content: Buffer.from(message.attachment) }]
+        : undefined,
   });
 
   return {

@@ -10,6 +10,10 @@ export const PURCHASE_AMOUNT_MESSAGE = 'A purchase needs a voucher or gift amoun
 export const REFUND_AMOUNT_MESSAGE = 'A refund is the amount given back: above 0';
 export const ADJUSTMENT_AMOUNT_MESSAGE = 'An adjustment is a non-zero amount (negative deducts)';
 export const GIFT_ONLY_ON_PURCHASE_MESSAGE = 'Only a purchase carries a gift amount';
+export const CLASS_PACKAGE_PURCHASE_MESSAGE = 'Only a purchase can be sold as classes';
+export const CLASS_COUNT_MESSAGE = 'Enter a whole number of classes from 1 to 500';
+export const NO_USUAL_RATE_MESSAGE =
+  'This student has no usual class rate yet (no voucher class charged): enter an amount instead';
 export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'This request key was already used for a different purchase: reload the form and submit again';
 
@@ -50,7 +54,19 @@ export const ZVoucherPurchaseBody = z
     giftAmount: z
       .preprocess((v) => (v === '' || v === null ? undefined : v), ZSignedMoney.optional())
       .transform((v) => v ?? '0'),
+    /** A built-in code (voucher-payment-methods.ts) or one of the centre's own methods; checked by the server. */
     paymentMethod: optionalText(50),
+    /**
+     * A package sold as classes: the server computes voucherAmount = classCount x the student's usual
+     * class charge (their last voucher class charge) and ignores the voucherAmount sent.
+     */
+    classCount: z
+      .number(CLASS_COUNT_MESSAGE)
+      .int(CLASS_COUNT_MESSAGE)
+      .min(1, CLASS_COUNT_MESSAGE)
+      .max(500, CLASS_COUNT_MESSAGE)
+      .nullish()
+      .transform((v) => v ?? null),
     comments: optionalText(5000),
     /** A uuid made when the form opens: a retried submission with it returns the first purchase. */
     idempotencyKey: z.uuid('Must be a UUID made by the form'),
@@ -59,7 +75,12 @@ export const ZVoucherPurchaseBody = z
     const voucher = body.voucherAmount;
     const gift = body.giftAmount;
     const fail = (path: string, message: string) => issue.addIssue({ code: 'custom', path: [path], message });
+    if (body.classCount !== null && body.type !== 'PURCHASE') fail('classCount', CLASS_PACKAGE_PURCHASE_MESSAGE);
     if (body.type === 'PURCHASE') {
+      if (body.classCount !== null) {
+        if (isNegative(gift)) fail('giftAmount', PURCHASE_AMOUNT_MESSAGE);
+        return; // the amount is the server's to compute
+      }
       if (isNegative(voucher) || (isZero(voucher) && isZero(gift))) fail('voucherAmount', PURCHASE_AMOUNT_MESSAGE);
       if (isNegative(gift)) fail('giftAmount', PURCHASE_AMOUNT_MESSAGE);
       return;
@@ -81,6 +102,9 @@ export const ZVoucherPurchase = z.object({
   voucherAmount: z.string(),
   giftAmount: z.string(),
   paymentMethod: z.string().nullable(),
+  /** A package sold as classes: how many, and the per-class amount it was computed at. */
+  classCount: z.number().int().nullable(),
+  classRate: z.string().nullable(),
   comments: z.string().nullable(),
   enteredBy: ZNamed,
   /** The student's balance right after this row. */
@@ -88,6 +112,9 @@ export const ZVoucherPurchase = z.object({
   createdAt: z.string(),
 });
 export type TVoucherPurchase = z.infer<typeof ZVoucherPurchase>;
+/** The saved purchase, and where its receipt was emailed (null: not emailed, no address or no consent). */
+export const ZVoucherPurchaseCreated = ZVoucherPurchase.extend({ receiptEmailedTo: z.string().nullable() });
+export type TVoucherPurchaseCreated = z.infer<typeof ZVoucherPurchaseCreated>;
 
 export const ZVoucherPurchaseFilters = z.object({
   studentId: blankAsAbsent(ZId),
@@ -222,7 +249,7 @@ export const voucherEndpoints = {
     path: '/voucher-purchases',
     summary: 'Record a purchase, refund or adjustment (idempotent per idempotencyKey)',
     body: ZVoucherPurchaseBody,
-    reply: ZVoucherPurchase,
+    reply: ZVoucherPurchaseCreated,
     status: 201,
   }),
   ledger: defineEndpoint({

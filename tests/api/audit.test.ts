@@ -196,7 +196,7 @@ describe('what a change records', () => {
       purchaseDate: '2026-03-02',
       voucherAmount: '500',
       giftAmount: '50',
-      paymentMethod: 'Debit',
+      paymentMethod: 'CARD',
       idempotencyKey: randomUUID(),
     };
     const res = await operator.post('/api/voucher-purchases', body);

@@ -631,9 +631,9 @@ describe('GET /api/reports/teacher-salary', () => {
 
 describe('GET /api/reports/purchase-history', () => {
   const entries: { student: number; type: string; date: string; voucher: number; gift: number; method?: string }[] = [
-    { student: 0, type: 'PURCHASE', date: '2026-02-02', voucher: 50000, gift: 5000, method: 'Debit' },
+    { student: 0, type: 'PURCHASE', date: '2026-02-02', voucher: 50000, gift: 5000, method: 'CARD' },
     { student: 0, type: 'REFUND', date: '2026-02-10', voucher: 12010, gift: 0 },
-    { student: 1, type: 'PURCHASE', date: '2026-02-15', voucher: 30000, gift: 0, method: 'Cash' },
+    { student: 1, type: 'PURCHASE', date: '2026-02-15', voucher: 30000, gift: 0, method: 'CASH' },
     { student: 1, type: 'ADJUSTMENT', date: '2026-02-20', voucher: -5, gift: 0 },
     { student: 2, type: 'PURCHASE', date: '2026-02-28', voucher: 12345, gift: 1055 },
     { student: 0, type: 'PURCHASE', date: '2026-03-01', voucher: 10000, gift: 0 },
@@ -771,7 +771,8 @@ describe('GET /api/reports/purchase-history', () => {
         e.type,
         e.voucher / 100,
         e.gift === 0 ? 0 : e.gift / 100,
-        e.method ?? null,
+        // The export shows a built-in method's label, never its code.
+        ({ CARD: 'Card', CASH: 'Cash' } as Record<string, string>)[e.method ?? ''] ?? null,
         `${e.type} ${e.date}`,
         expect.any(String),
         balances[entries.indexOf(e)] / 100,

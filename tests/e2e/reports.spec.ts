@@ -151,7 +151,7 @@ test('the purchase history tab lists a purchase of this month with its totals', 
         purchaseDate: today,
         voucherAmount,
         giftAmount,
-        paymentMethod: 'Debit',
+        paymentMethod: 'CARD',
         idempotencyKey: crypto.randomUUID(),
       },
     });

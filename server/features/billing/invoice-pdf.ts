@@ -2,40 +2,13 @@
 // dates and period, the amounts line by line, the status and the students counted (over as many pages
 // as they need). The CJK font of PDF_FONT is embedded when there is one (centre and student names).
 import type { Response } from 'express';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { formatInvoiceNumber } from '../../../src/contracts/billing';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { embedPdfFonts, PAGE, PageWriter } from '../../pdf/page-writer';
+import { embedPdfFonts, PageWriter } from '../../pdf/page-writer';
 import { negated } from '../money/money-text';
 import { getInvoice } from './invoice-ops';
-
-class Writer extends PageWriter {
-  /** One line: `left` at the margin, `right` (if any) right-aligned. */
-  line(left: string, { right, size = 11, bold = false, gap = 3, grey = false } = {} as LineOptions) {
-    const font = bold ? this.bold : this.font;
-    if (this.y - size < PAGE.margin) this.newPage();
-    this.y -= size + gap;
-    const color = grey ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0);
-    this.page.drawText(this.drawable(left), { x: PAGE.margin, y: this.y, size, font, color });
-    if (right !== undefined) {
-      const text = this.drawable(right);
-      const x = PAGE.width - PAGE.margin - font.widthOfTextAtSize(text, size);
-      this.page.drawText(text, { x, y: this.y, size, font, color });
-    }
-  }
-
-  space(points: number) {
-    this.y -= points;
-  }
-}
-interface LineOptions {
-  right?: string;
-  size?: number;
-  bold?: boolean;
-  gap?: number;
-  grey?: boolean;
-}
 
 export async function invoicePdf(prisma: PrismaClient, auth: AuthContext, id: number, res: Response) {
   const invoice = await getInvoice(prisma, auth, id);
@@ -43,7 +16,7 @@ export async function invoicePdf(prisma: PrismaClient, auth: AuthContext, id: nu
   const doc = await PDFDocument.create();
   doc.setTitle(`Invoice ${number}`);
   doc.setProducer('Level Up');
-  const out = new Writer(doc, ...(await embedPdfFonts(doc)));
+  const out = new PageWriter(doc, ...(await embedPdfFonts(doc)));
   const cur = (amount: string) => `${invoice.currency} ${amount}`;
   out.line('Level Up', { size: 12, bold: true, grey: true });
   out.line(`Invoice ${number}`, { size: 20, bold: true, gap: 8 });

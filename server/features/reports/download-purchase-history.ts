@@ -7,6 +7,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { type Column, sendXlsx } from '../../http/spreadsheet';
 import { personName } from '../schedules/download-rows';
+import { paymentMethodLabel } from '../vouchers/payment-methods';
 import { type VoucherPurchaseRow, voucherPurchaseSelect } from '../vouchers/voucher-view';
 import { purchaseOrder, purchaseTotals, purchaseWhere, sumsByType } from './purchase-history';
 import { checkStudent, reportCentre } from './report-scope';
@@ -24,7 +25,7 @@ const columns: Column<Line>[] = [
   { header: 'Type', value: (l) => l.row?.type },
   { header: 'Voucher amount', width: 16, kind: 'money', value: (l) => (l.row ? l.row.voucherAmount : l.voucher) },
   { header: 'Gift amount', width: 14, kind: 'money', value: (l) => (l.row ? l.row.giftAmount : l.gift) },
-  { header: 'Payment method', width: 16, value: (l) => l.row?.paymentMethod },
+  { header: 'Payment method', width: 16, value: (l) => paymentMethodLabel(l.row?.paymentMethod, 'en-US') },
   { header: 'Comments', width: 30, value: (l) => l.row?.comments },
   {
     header: 'Entered by',

@@ -1,12 +1,30 @@
 import type { z } from 'zod';
-import { IDEMPOTENCY_KEY_REUSED_MESSAGE, type ZVoucherPurchaseBody } from '../../../src/contracts/vouchers';
+import {
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  NO_USUAL_RATE_MESSAGE,
+  type TVoucherPurchaseCreated,
+  type ZVoucherPurchaseBody,
+} from '../../../src/contracts/vouchers';
 import { auditPurchaseCreated } from '../../audit/voucher-purchase-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { AppError } from '../../http/errors';
+import { AppError, fieldError } from '../../http/errors';
 import { isoDate, toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import type { Locale } from '../../i18n/locale';
+import { enqueueMessage } from '../../messaging/enqueue';
+import type { MessageQueue } from '../../messaging/queue';
 import { appendLedgerEntries, balanceAfter, type LedgerDraft, lockStudentBalance } from './ledger';
+import { checkPaymentMethod } from './payment-methods';
+import { lastClassCharge, usualClassCharge } from './usual-class';
+import {
+  findReceipt,
+  RECEIPT_TEMPLATE,
+  receiptEmail,
+  receiptFileName,
+  receiptPdf,
+  receiptRecipient,
+} from './voucher-receipt';
 import { toVoucherPurchase, type VoucherPurchaseRow, voucherPurchaseSelect } from './voucher-view';
 
 type Body = z.output<typeof ZVoucherPurchaseBody>;
@@ -14,8 +32,7 @@ type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
 
 /** The ledger entries of a desk entry (signs: see ZVoucherPurchaseBody). */
-function draftsOf(body: Body, entryDate: Date): LedgerDraft[] {
-  const voucher = new Decimal(body.voucherAmount);
+function draftsOf(body: Body, voucher: Prisma.Decimal, entryDate: Date): LedgerDraft[] {
   const gift = new Decimal(body.giftAmount);
   if (body.type === 'REFUND') return [{ kind: 'REFUND', amount: voucher.negated(), entryDate }];
   if (body.type === 'ADJUSTMENT') return [{ kind: 'ADJUSTMENT', amount: voucher, entryDate }];
@@ -26,12 +43,18 @@ function draftsOf(body: Body, entryDate: Date): LedgerDraft[] {
 }
 
 /** The purchase already made with this key: the same request replayed, or a 409 for a different one. */
-function replay(existing: VoucherPurchaseRow, body: Body) {
+async function replay(
+  db: Tx | PrismaClient,
+  existing: VoucherPurchaseRow,
+  body: Body,
+): Promise<TVoucherPurchaseCreated> {
   const same =
     existing.studentId === body.studentId &&
     existing.type === body.type &&
     isoDate(existing.purchaseDate) === body.purchaseDate &&
-    existing.voucherAmount.equals(body.voucherAmount) &&
+    existing.classCount === body.classCount &&
+    // A package's amount is the server's: the replay of one compares the count, not the amount sent.
+    (body.classCount !== null || existing.voucherAmount.equals(body.voucherAmount)) &&
     existing.giftAmount.equals(body.giftAmount) &&
     existing.paymentMethod === body.paymentMethod &&
     existing.comments === body.comments;
@@ -41,7 +64,45 @@ function replay(existing: VoucherPurchaseRow, body: Body) {
       fieldErrors: [{ field: 'idempotencyKey', message: IDEMPOTENCY_KEY_REUSED_MESSAGE }],
     });
   }
-  return toVoucherPurchase(existing);
+  const receipt = await db.message.findFirst({
+    where: { template: RECEIPT_TEMPLATE, entityType: 'VOUCHER_PURCHASE', entityId: existing.id },
+    select: { recipient: true },
+  });
+  return { ...toVoucherPurchase(existing), receiptEmailedTo: receipt?.recipient ?? null };
+}
+
+/** The per-class amount of a package: the student's usual class charge, or a 400 when none is known. */
+async function classRateOf(tx: Tx, organisationId: number, studentId: number) {
+  const usual = usualClassCharge(await lastClassCharge(tx, organisationId, studentId));
+  if (!usual) throw fieldError('classCount', NO_USUAL_RATE_MESSAGE);
+  return usual;
+}
+
+/**
+ * Queues the receipt email (its PDF attached) in the purchase's transaction when the family has an
+ * address and allows email; returns the address, or null when nothing was queued.
+ */
+async function queueReceipt(tx: Tx, queue: MessageQueue, auth: AuthContext, id: number, locale: Locale) {
+  const row = await findReceipt(tx, organisationOf(auth), id);
+  const recipient = receiptRecipient(row);
+  if (!recipient) return null;
+  const email = receiptEmail(row, locale);
+  await enqueueMessage(tx, queue, {
+    organisationId: organisationOf(auth),
+    channel: 'EMAIL',
+    recipient,
+    recipientName: `${row.student.firstName} ${row.student.lastName}`,
+    template: RECEIPT_TEMPLATE,
+    subject: email.subject,
+    bodyText: email.text,
+    bodyHtml: email.html,
+    attachedFile: { name: receiptFileName(row), content: await receiptPdf(row, locale) },
+    entityType: 'VOUCHER_PURCHASE',
+    entityId: id,
+    queuedById: auth.userId,
+    idempotencyKey: `voucher-receipt-${id}`,
+  });
+  return recipient;
 }
 
 const byKey = (db: Tx | PrismaClient, organisationId: number, idempotencyKey: string) =>
@@ -55,27 +116,37 @@ const byKey = (db: Tx | PrismaClient, organisationId: number, idempotencyKey: st
  * student's row lock. Idempotent per (centre, idempotencyKey): a retry returns the first purchase and
  * writes nothing; a concurrent twin waits on the lock (same student) or loses on the unique key.
  */
-export async function createVoucherPurchase(prisma: PrismaClient, auth: AuthContext, body: Body) {
+export async function createVoucherPurchase(
+  { prisma, queue }: { prisma: PrismaClient; queue?: MessageQueue },
+  auth: AuthContext,
+  body: Body,
+  locale: Locale,
+): Promise<TVoucherPurchaseCreated> {
   const organisationId = organisationOf(auth);
   const earlier = await byKey(prisma, organisationId, body.idempotencyKey);
-  if (earlier) return replay(earlier, body);
+  if (earlier) return replay(prisma, earlier, body);
   try {
     return await prisma.$transaction(
       async (tx) => {
         const locked = await lockStudentBalance(tx, organisationId, body.studentId);
         const twin = await byKey(tx, organisationId, body.idempotencyKey);
-        if (twin) return replay(twin, body);
+        if (twin) return replay(tx, twin, body);
+        await checkPaymentMethod(tx, organisationId, body.paymentMethod);
+        const classRate = body.classCount === null ? null : await classRateOf(tx, organisationId, body.studentId);
+        const voucher = classRate ? classRate.times(body.classCount ?? 0) : new Decimal(body.voucherAmount);
         const purchaseDate = toDbDate(body.purchaseDate) as Date;
-        const drafts = draftsOf(body, purchaseDate);
+        const drafts = draftsOf(body, voucher, purchaseDate);
         const purchase = await tx.voucherPurchase.create({
           data: {
             organisationId,
             studentId: body.studentId,
             type: body.type,
             purchaseDate,
-            voucherAmount: body.voucherAmount,
+            voucherAmount: voucher,
             giftAmount: body.giftAmount,
             paymentMethod: body.paymentMethod,
+            classCount: body.classCount,
+            classRate,
             comments: body.comments,
             enteredById: auth.userId,
             idempotencyKey: body.idempotencyKey,
@@ -89,7 +160,9 @@ export async function createVoucherPurchase(prisma: PrismaClient, auth: AuthCont
           auth.userId,
           drafts.map((draft) => ({ ...draft, purchaseId: purchase.id })),
         );
-        return auditPurchaseCreated(tx, auth, toVoucherPurchase(purchase));
+        const saved = await auditPurchaseCreated(tx, auth, toVoucherPurchase(purchase));
+        const receiptEmailedTo = queue ? await queueReceipt(tx, queue, auth, purchase.id, locale) : null;
+        return { ...saved, receiptEmailedTo };
       },
       { maxWait: 10_000, timeout: 20_000 },
     );
@@ -97,7 +170,7 @@ export async function createVoucherPurchase(prisma: PrismaClient, auth: AuthCont
     // The same key committed by a concurrent request (for another student: no shared lock).
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
       const winner = await byKey(prisma, organisationId, body.idempotencyKey);
-      if (winner) return replay(winner, body);
+      if (winner) return replay(prisma, winner, body);
     }
     throw error;
   }

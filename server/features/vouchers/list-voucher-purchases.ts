@@ -6,6 +6,7 @@ import type { AuthContext } from '../../http/context';
 import { money, pageArgs, sortArgs, toDbDate } from '../../http/list';
 import { type Column, cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { paymentMethodLabel } from './payment-methods';
 import { namedUser, toVoucherPurchase, type VoucherPurchaseRow, voucherPurchaseSelect } from './voucher-view';
 
 type Filters = z.output<typeof ZVoucherPurchaseFilters>;
@@ -108,7 +109,7 @@ export async function exportVoucherPurchases(prisma: PrismaClient, auth: AuthCon
       value: (r) => ('totals' in r ? r.totals.voucherAmount : r.voucherAmount),
     },
     { header: 'Gift Amount', kind: 'money', value: (r) => ('totals' in r ? r.totals.giftAmount : r.giftAmount) },
-    { header: 'Payment Method', value: (r) => row(r)?.paymentMethod },
+    { header: 'Payment Method', value: (r) => paymentMethodLabel(row(r)?.paymentMethod, 'en-US') },
     { header: 'Balance After', kind: 'money', value: (r) => row(r)?.balanceAfter },
     { header: 'Entered By', width: 20, value: (r) => ('enteredBy' in r ? namedUser(r.enteredBy).name : null) },
     { header: 'Comments', width: 40, value: (r) => row(r)?.comments },

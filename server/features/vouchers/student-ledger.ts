@@ -4,6 +4,7 @@ import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { money, pageArgs, toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { lastClassCharge } from './usual-class';
 import { ledgerEntrySelect, toLedgerEntry } from './voucher-view';
 
 type Query = z.output<typeof ZLedgerQuery>;
@@ -44,11 +45,7 @@ export async function studentLedger(prisma: PrismaClient, auth: AuthContext, id:
     }),
     // Read in the same snapshot as the sums (PostgreSQL runs a batch in one transaction).
     prisma.student.findFirstOrThrow({ where: { id }, select: { voucherBalance: true } }),
-    prisma.voucherLedgerEntry.findFirst({
-      where: { organisationId, studentId: id, kind: 'CLASS_CHARGE' },
-      orderBy: { id: 'desc' },
-      select: { amount: true },
-    }),
+    lastClassCharge(prisma, organisationId, id),
   ]);
   // "About N classes left" at the student's usual class: what their last class charge took.
   const usual = lastCharge ? lastCharge.amount.negated() : null;

@@ -55,6 +55,8 @@ const COMMON: Record<string, string> = {
   voucherAmount: 'vouchers.field.voucherAmount',
   giftAmount: 'vouchers.field.giftAmount',
   paymentMethod: 'vouchers.field.paymentMethod',
+  classCount: 'vouchers.field.classCount',
+  classRate: 'vouchers.field.classRate',
   balanceAfter: 'vouchers.column.balanceAfter',
   status: 'audit.field.status',
   courseType: 'schedules.field.courseType',
@@ -74,6 +76,7 @@ const COMMON: Record<string, string> = {
   attendance: 'audit.field.attendance',
   lowBalanceThreshold: 'audit.field.lowBalanceThreshold',
   feedbackReminders: 'audit.field.feedbackReminders',
+  voucherPaymentMethods: 'vouchers.methods.title',
   feedbackReminderHour: 'audit.field.feedbackReminderHour',
   month: 'audit.field.month',
   classes: 'audit.field.classes',
@@ -121,6 +124,7 @@ export const MONEY_FIELDS = new Set([
   'totalAmount',
   'lowBalanceThreshold',
   'creditBalance',
+  'classRate',
 ]);
 
 /** Code values shown through a locale id: `prefix + value`. */

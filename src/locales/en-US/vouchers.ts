@@ -61,4 +61,33 @@ export default {
   'vouchers.totals.paidFromVoucher': 'Total paid from voucher',
   'vouchers.totals.voucherAmount': 'Voucher amount',
   'vouchers.totals.giftAmount': 'Gift amount',
+  'vouchers.column.receipt': 'Receipt',
+  'vouchers.field.soldAs': 'Sold as',
+  'vouchers.soldAs.AMOUNT': 'Amount',
+  'vouchers.soldAs.CLASSES': 'N classes',
+  'vouchers.field.classRate': 'Usual class rate',
+  'vouchers.field.classCount': 'Number of classes',
+  'vouchers.field.paymentMethod.placeholder': 'Choose a method',
+  'vouchers.rule.classCount': 'Enter a whole number of classes from 1 to 500',
+  'vouchers.package.computed': '{count} classes × {rate} = {amount}',
+  'vouchers.package.rateHelp':
+    "At the student's usual class: what their last voucher class was charged. The amount is computed again when saved.",
+  'vouchers.package.noRate':
+    'This student has no usual class rate yet (no voucher class charged): enter an amount instead',
+  'vouchers.package.pickStudent': 'Choose a student to see their usual class rate',
+  'vouchers.receipt.emailed': 'Receipt emailed to {email}',
+  'vouchers.receipt.notEmailed':
+    'Receipt not emailed: the student has no email address or does not allow email. Download it from the list.',
+  'vouchers.receipt.download': 'Receipt',
+  'vouchers.receipt.downloadLabel': 'Download the receipt of {student}, {date} (PDF)',
+  'vouchers.receipt.failed': 'The receipt could not be downloaded. Try again.',
+  'vouchers.methods.title': 'Voucher payment methods',
+  'vouchers.methods.help':
+    "Cash, card, e-transfer and cheque are built in. Add the centre's own methods here; purchases already recorded keep theirs.",
+  'vouchers.methods.builtIn': 'Built in',
+  'vouchers.methods.extras': "The centre's own methods",
+  'vouchers.methods.none': 'None yet',
+  'vouchers.methods.name': 'New method',
+  'vouchers.methods.add': 'Add',
+  'vouchers.methods.remove': 'Remove {name}',
 };

@@ -5,6 +5,7 @@ import AccountForm from './components/AccountForm';
 import ChangePasswordForm from './components/ChangePasswordForm';
 import FeedbackRemindersCard from './components/FeedbackRemindersCard';
 import NotificationSettingsCard from './components/NotificationSettingsCard';
+import PaymentMethodsCard from './components/PaymentMethodsCard';
 import SignOutEverywhere from './components/SignOutEverywhere';
 
 /** /profile, "Account Information": own details, password, and signing out on every device. */
@@ -26,6 +27,7 @@ export default function ProfilePage() {
         {/* Teachers set theirs on /accountSettings. */}
         {access['teacherSettings:own'] ? null : <NotificationSettingsCard />}
         {access['settings:manage'] ? <FeedbackRemindersCard /> : null}
+        {access['settings:manage'] ? <PaymentMethodsCard /> : null}
         <Card title={intl.formatMessage({ id: 'pages.profile.sessions' })}>
           <SignOutEverywhere />
         </Card>

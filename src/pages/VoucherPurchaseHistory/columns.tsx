@@ -1,7 +1,11 @@
+import { FilePdfOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
+import { Button, message } from 'antd';
 import type { TVoucherPurchase } from '@/contracts/vouchers';
+import { downloadReceipt } from '@/services/vouchers';
 import type { Formatter } from '@/utils/format';
 import { TYPE_IDS, VOUCHER_TYPES, VoucherTypeTag } from './labels';
+import { paymentMethodLabel } from './paymentMethods';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -54,7 +58,13 @@ export function purchaseColumns(
       width: 100 + wide,
       render: (_, p) => money(p.giftAmount),
     },
-    { title: t('vouchers.column.paymentMethod'), dataIndex: 'paymentMethod', width: 120 + wide, ellipsis: true },
+    {
+      title: t('vouchers.column.paymentMethod'),
+      dataIndex: 'paymentMethod',
+      width: 120 + wide,
+      ellipsis: true,
+      render: (_, p) => paymentMethodLabel(t, p.paymentMethod),
+    },
     {
       title: t('vouchers.column.balanceAfter'),
       dataIndex: 'balanceAfter',
@@ -71,6 +81,29 @@ export function purchaseColumns(
     },
     { title: t('common.comments'), dataIndex: 'comments', width: 180, ellipsis: true },
   ];
+}
+
+/** The receipt download of a row (/voucherPurchaseHistory): a PDF in the reader's language. */
+export function receiptColumn(
+  t: (id: string, values?: Record<string, string | number>) => string,
+  format: Pick<Formatter, 'date'>,
+): ProColumns<TVoucherPurchase> {
+  return {
+    title: t('vouchers.column.receipt'),
+    key: 'receipt',
+    width: 100,
+    fixed: 'right',
+    render: (_, p) => (
+      <Button
+        size="small"
+        icon={<FilePdfOutlined />}
+        aria-label={t('vouchers.receipt.downloadLabel', { student: p.student.name, date: format.date(p.purchaseDate) })}
+        onClick={() => downloadReceipt(p).catch(() => message.error(t('vouchers.receipt.failed')))}
+      >
+        {t('vouchers.receipt.download')}
+      </Button>
+    ),
+  };
 }
 
 /** The type filter of both purchase lists. */

@@ -10,7 +10,7 @@ import { searchStudents } from '@/services/courses';
 import type { Query } from '@/services/http';
 import { listVoucherPurchases, type VoucherPurchaseList } from '@/services/vouchers';
 import { useFormat } from '@/utils/useFormat';
-import { purchaseColumns, purchaseTypeFilter } from './columns';
+import { purchaseColumns, purchaseTypeFilter, receiptColumn } from './columns';
 
 // Loaded on New: the form is not needed to read the list.
 const VoucherPurchaseForm = lazyForm(() => import('./components/VoucherPurchaseForm'));
@@ -28,7 +28,7 @@ export default function VoucherPurchaseHistoryPage() {
     setTotals(reply.totals);
     return reply;
   };
-  const columns = purchaseColumns(t, format, { sortable: true });
+  const columns = [...purchaseColumns(t, format, { sortable: true }), receiptColumn(t, format)];
   const filters: ProColumns<TVoucherPurchase>[] = [
     {
       title: t('vouchers.column.student'),

@@ -1,28 +1,35 @@
 import {
   ProFormDatePicker,
   ProFormDependency,
+  ProFormRadio,
   ProFormSelect,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Form } from 'antd';
+import { Form, message } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import type { TVoucherPurchase, TVoucherPurchaseType } from '@/contracts/vouchers';
+import type { TVoucherPurchase, TVoucherPurchaseCreated, TVoucherPurchaseType } from '@/contracts/vouchers';
 import { searchStudents } from '@/services/courses';
 import { createVoucherPurchase } from '@/services/vouchers';
+import { useFormat } from '@/utils/useFormat';
 import { TYPE_IDS, VOUCHER_TYPES } from '../labels';
+import { usePaymentMethodOptions } from '../paymentMethods';
+import { ClassCountField, PackageAmount, packageAmount, useUsualClassCharge } from './ClassPackage';
 
 type DateValue = string | dayjs.Dayjs | undefined;
 interface PurchaseValues {
   studentId: number;
   type: TVoucherPurchaseType;
   purchaseDate: DateValue;
-  voucherAmount: string;
+  voucherAmount?: string;
+  /** A purchase is an amount, or a package of N classes at the student's usual class charge. */
+  soldAs?: 'AMOUNT' | 'CLASSES';
+  classCount?: number;
   giftAmount?: string;
   paymentMethod?: string;
   comments?: string;
@@ -46,22 +53,38 @@ export default function VoucherPurchaseForm({
   const [form] = Form.useForm<PurchaseValues>();
   const { t, required, choose } = useFormRules();
   const { timeZone } = useCentre();
+  const format = useFormat();
+  const methods = usePaymentMethodOptions(t, open);
   const [idempotencyKey, setIdempotencyKey] = useState('');
   useEffect(() => {
     if (open) setIdempotencyKey(crypto.randomUUID());
   }, [open]);
+  const usualRate = useUsualClassCharge(open, Form.useWatch('studentId', form));
 
-  const save = (values: PurchaseValues) =>
-    createVoucherPurchase({
+  const save = async (values: PurchaseValues) => {
+    const asClasses = values.type === 'PURCHASE' && values.soldAs === 'CLASSES';
+    const saved: TVoucherPurchaseCreated = await createVoucherPurchase({
       studentId: values.studentId,
       type: values.type,
       purchaseDate: day(values.purchaseDate),
-      voucherAmount: values.voucherAmount.trim(),
+      // A package's amount is the server's to compute: what is sent is only what was shown.
+      voucherAmount: asClasses
+        ? usualRate
+          ? packageAmount(usualRate, values.classCount ?? 0)
+          : '0'
+        : (values.voucherAmount ?? '').trim(),
+      classCount: asClasses ? (values.classCount ?? null) : null,
       giftAmount: values.type === 'PURCHASE' ? values.giftAmount?.trim() || '0' : '0',
       paymentMethod: values.paymentMethod || null,
       comments: values.comments || null,
       idempotencyKey,
     });
+    if (saved.type === 'PURCHASE') {
+      if (saved.receiptEmailedTo) message.success(t('vouchers.receipt.emailed', { email: saved.receiptEmailedTo }), 6);
+      else message.info(t('vouchers.receipt.notEmailed'), 6);
+    }
+    return saved;
+  };
 
   const money: RuleObject = {
     validator: async (_rule, value?: string) => {
@@ -93,7 +116,13 @@ export default function VoucherPurchaseForm({
       open={open}
       editing={false}
       form={form}
-      initialValues={{ type: 'PURCHASE', purchaseDate: todayIn(timeZone), giftAmount: '0', studentId: student?.id }}
+      initialValues={{
+        type: 'PURCHASE',
+        soldAs: 'AMOUNT',
+        purchaseDate: todayIn(timeZone),
+        giftAmount: '0',
+        studentId: student?.id,
+      }}
       save={save}
       onClose={onClose}
       onSaved={onSaved}
@@ -131,40 +160,61 @@ export default function VoucherPurchaseForm({
         fieldProps={{ format: 'YYYY-MM-DD' }}
         rules={[required(t('vouchers.field.purchaseDate'))]}
       />
-      <ProFormDependency name={['type']}>
-        {({ type }: { type?: TVoucherPurchaseType }) => (
-          <>
-            <ProFormText
-              name="voucherAmount"
-              label={t('vouchers.field.voucherAmount')}
-              colProps={{ span: 12 }}
-              tooltip={
-                type === 'REFUND'
-                  ? t('vouchers.field.voucherAmount.refund')
-                  : type === 'ADJUSTMENT'
-                    ? t('vouchers.field.voucherAmount.adjustment')
-                    : undefined
-              }
-              dependencies={['type', 'giftAmount']}
-              rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
-              fieldProps={{ inputMode: 'decimal' }}
-            />
-            {type === 'PURCHASE' && (
-              <ProFormText
-                name="giftAmount"
-                label={t('vouchers.field.giftAmount')}
-                colProps={{ span: 12 }}
-                rules={[money, giftRule]}
-                fieldProps={{ inputMode: 'decimal' }}
-              />
-            )}
-          </>
-        )}
+      <ProFormDependency name={['type', 'soldAs', 'classCount']}>
+        {({ type, soldAs, classCount }: Partial<Pick<PurchaseValues, 'type' | 'soldAs' | 'classCount'>>) => {
+          const asClasses = type === 'PURCHASE' && soldAs === 'CLASSES';
+          return (
+            <>
+              {type === 'PURCHASE' && (
+                <ProFormRadio.Group
+                  name="soldAs"
+                  label={t('vouchers.field.soldAs')}
+                  radioType="button"
+                  options={[
+                    { value: 'AMOUNT', label: t('vouchers.soldAs.AMOUNT') },
+                    { value: 'CLASSES', label: t('vouchers.soldAs.CLASSES') },
+                  ]}
+                />
+              )}
+              {asClasses ? (
+                <ClassCountField t={t} required={required} />
+              ) : (
+                <ProFormText
+                  name="voucherAmount"
+                  label={t('vouchers.field.voucherAmount')}
+                  colProps={{ span: 12 }}
+                  tooltip={
+                    type === 'REFUND'
+                      ? t('vouchers.field.voucherAmount.refund')
+                      : type === 'ADJUSTMENT'
+                        ? t('vouchers.field.voucherAmount.adjustment')
+                        : undefined
+                  }
+                  dependencies={['type', 'giftAmount']}
+                  rules={[required(t('vouchers.field.voucherAmount')), money, voucherRule]}
+                  fieldProps={{ inputMode: 'decimal' }}
+                />
+              )}
+              {type === 'PURCHASE' && (
+                <ProFormText
+                  name="giftAmount"
+                  label={t('vouchers.field.giftAmount')}
+                  colProps={{ span: 12 }}
+                  rules={[money, giftRule]}
+                  fieldProps={{ inputMode: 'decimal' }}
+                />
+              )}
+              {asClasses && <PackageAmount usualRate={usualRate} classCount={classCount} t={t} format={format} />}
+            </>
+          );
+        }}
       </ProFormDependency>
-      <ProFormText
+      <ProFormSelect
         name="paymentMethod"
         label={t('vouchers.field.paymentMethod')}
-        rules={[{ max: 50, message: t('forms.rule.max', { max: 50 }) }]}
+        options={methods}
+        placeholder={t('vouchers.field.paymentMethod.placeholder')}
+        fieldProps={{ allowClear: true }}
       />
       <ProFormTextArea
         name="comments"
