@@ -20,6 +20,7 @@ export const rights = [
   'settings:manage', // the centre's settings (low-balance threshold)
   'payroll:close', // close a pay period; change a class of a closed period
   'audit:view', // the audit history of the centre
+  'vouchers:refundBeyondBalance', // confirm a refund larger than the student's balance
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -46,6 +47,7 @@ export const rightsByRole = {
     'settings:manage',
     'payroll:close',
     'audit:view',
+    'vouchers:refundBeyondBalance',
   ],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],

@@ -8,6 +8,11 @@ import { z } from './z';
 export const SIGNED_MONEY_MESSAGE = 'Enter an amount with at most 2 decimals (negative for a deduction)';
 export const PURCHASE_AMOUNT_MESSAGE = 'A purchase needs a voucher or gift amount above 0, neither negative';
 export const REFUND_AMOUNT_MESSAGE = 'A refund is the amount given back: above 0';
+/** The errorKey of a refund larger than the balance, waiting for an admin's confirmation. */
+export const REFUND_BEYOND_BALANCE_KEY = 'refund_beyond_balance';
+export const REFUND_BEYOND_BALANCE_MESSAGE =
+  'This refund of {amount} is more than the balance of {balance}: the balance would become {after}. Only an admin can confirm it.';
+export const REFUND_BEYOND_BALANCE_ADMIN_MESSAGE = 'Only an admin can refund more than the balance';
 export const ADJUSTMENT_AMOUNT_MESSAGE = 'An adjustment is a non-zero amount (negative deducts)';
 export const GIFT_ONLY_ON_PURCHASE_MESSAGE = 'Only a purchase carries a gift amount';
 export const CLASS_PACKAGE_PURCHASE_MESSAGE = 'Only a purchase can be sold as classes';
@@ -68,6 +73,11 @@ export const ZVoucherPurchaseBody = z
       .nullish()
       .transform((v) => v ?? null),
     comments: optionalText(5000),
+    /**
+     * A refund larger than the student's balance is refused (409, errorKey REFUND_BEYOND_BALANCE_KEY,
+     * saying what the balance would become) unless an admin confirms it with this flag.
+     */
+    beyondBalance: z.boolean('Must be true or false').optional(),
     /** A uuid made when the form opens: a retried submission with it returns the first purchase. */
     idempotencyKey: z.uuid('Must be a UUID made by the form'),
   })

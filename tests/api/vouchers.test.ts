@@ -6,6 +6,7 @@ import {
   GIFT_ONLY_ON_PURCHASE_MESSAGE,
   PURCHASE_AMOUNT_MESSAGE,
   REFUND_AMOUNT_MESSAGE,
+  REFUND_BEYOND_BALANCE_KEY,
 } from '../../src/contracts/vouchers';
 import { callerWith, createStudent, createTeacher, fieldsOf, xlsxRows } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
@@ -178,6 +179,55 @@ describe('POST /api/voucher-purchases', () => {
       expect((await caller.get(`/api/students/${sam.id}/ledger`)).status).toBe(403);
     }
     expect((await request(ctx.app).get('/api/voucher-purchases')).status).toBe(401);
+  });
+});
+
+describe('a refund larger than the balance (issue 20, finding 13)', () => {
+  it('is refused saying what the balance would become, and only an admin can confirm it', async () => {
+    const sam = await newStudent();
+    await operator
+      .post('/api/voucher-purchases', purchase(sam.id, { voucherAmount: '20.00', giftAmount: '0' }))
+      .expect(201);
+    const before = await counts();
+    const refund = (over: Record<string, unknown> = {}) =>
+      purchase(sam.id, { type: 'REFUND', voucherAmount: '99999999.99', giftAmount: '0', ...over });
+
+    const asked = await operator.post('/api/voucher-purchases', refund());
+    expect(asked.status).toBe(409);
+    expect(asked.body).toMatchObject({ errorKey: REFUND_BEYOND_BALANCE_KEY });
+    expect(asked.body.errorMessage).toBe(
+      'This refund of 99999999.99 is more than the balance of 20.00: the balance would become -99999979.99. Only an admin can confirm it.',
+    );
+    expect(asked.body.fieldErrors.map((f: { field: string }) => f.field)).toEqual(['voucherAmount']);
+    const operatorConfirms = await operator.post('/api/voucher-purchases', refund({ beyondBalance: true }));
+    expect(operatorConfirms.status).toBe(403);
+    expect(operatorConfirms.body.errorMessage).toBe('Only an admin can refund more than the balance');
+    expect(await counts()).toEqual(before);
+
+    // Up to the balance needs no confirmation; beyond it, an admin's confirmation posts it.
+    const within = await operator.post('/api/voucher-purchases', refund({ voucherAmount: '20.00' }));
+    expect(within.status).toBe(201);
+    expect(within.body.balanceAfter).toBe('0.00');
+    const confirmed = await admin.post(
+      '/api/voucher-purchases',
+      refund({ voucherAmount: '15.00', beyondBalance: true }),
+    );
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body.balanceAfter).toBe('-15.00');
+    expect((await ctx.prisma.student.findUniqueOrThrow({ where: { id: sam.id } })).voucherBalance.toFixed(2)).toBe(
+      '-15.00',
+    );
+  });
+
+  it('says it in Chinese to a zh-CN reader', async () => {
+    const sam = await newStudent();
+    const res = await request(ctx.app)
+      .post('/api/voucher-purchases')
+      .set('Authorization', `Bearer ${first.tokens.operator}`)
+      .set('Accept-Language', 'zh-CN')
+      .send(purchase(sam.id, { type: 'REFUND', voucherAmount: '5.00', giftAmount: '0' }));
+    expect(res.status).toBe(409);
+    expect(res.body.errorMessage).toBe('退款 5.00 超过余额 0.00：余额将变为 -5.00。只有管理员可以确认。');
   });
 });
 

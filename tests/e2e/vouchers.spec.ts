@@ -166,3 +166,43 @@ test('an operator records a purchase with a gift, the teacher confirms a class, 
   await expect(reversal).toContainText('Attendance changed: Attended → Absent');
   await page.screenshot({ path: `${test.info().outputDir}/voucher-tab-reversal.png` });
 });
+
+test('a refund beyond the balance says what the balance becomes; only an admin can confirm it', async ({ page }) => {
+  const lastName = `Refund${suffix}`;
+  const openRefund = async (amount: string) => {
+    await page.goto('/voucherPurchaseHistory');
+    await page.getByRole('button', { name: 'New purchase' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New voucher purchase' });
+    await dialog.getByLabel('Student', { exact: true }).fill(lastName);
+    await page.locator('.ant-select-item-option', { hasText: lastName }).click();
+    await dialog.getByLabel('Type', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Refund' }).click();
+    await dialog.getByLabel('Voucher amount').fill(amount);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    return dialog;
+  };
+  const balanceText = 'This refund of 25.00 is more than the balance of 0.00: the balance would become -25.00.';
+
+  await signIn(page, 'operator');
+  await page.goto('/voucherPurchaseHistory');
+  await addStudent(page, `R-${suffix}`, lastName);
+  const refused = await openRefund('25');
+  await expect(refused.getByText(balanceText, { exact: false })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Refund more than the balance?' })).toHaveCount(0);
+  await expect(refused).toBeVisible(); // nothing saved, the form keeps what was typed
+
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, 'admin');
+  await openRefund('25');
+  const ask = page.getByRole('dialog', { name: 'Refund more than the balance?' });
+  await expect(ask).toContainText(balanceText);
+  await ask.getByRole('button', { name: 'Refund anyway' }).click();
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  await page.locator('.ant-pro-query-filter').getByLabel('Student', { exact: true }).fill(lastName);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: lastName }).click();
+  await page.getByRole('button', { name: /Query/ }).click();
+  const rows = page.getByRole('row', { name: new RegExp(lastName) });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Refund');
+  await expect(rows).toContainText('-CA$25.00');
+});

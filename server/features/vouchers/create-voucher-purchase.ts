@@ -1,7 +1,11 @@
 import type { z } from 'zod';
+import { hasRight } from '../../../src/contracts/permissions';
 import {
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
   NO_USUAL_RATE_MESSAGE,
+  REFUND_BEYOND_BALANCE_ADMIN_MESSAGE,
+  REFUND_BEYOND_BALANCE_KEY,
+  REFUND_BEYOND_BALANCE_MESSAGE,
   type TVoucherPurchaseCreated,
   type ZVoucherPurchaseBody,
 } from '../../../src/contracts/vouchers';
@@ -12,6 +16,7 @@ import { AppError, fieldError } from '../../http/errors';
 import { isoDate, toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
 import type { Locale } from '../../i18n/locale';
+import { t } from '../../i18n/text';
 import { enqueueMessage } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { appendLedgerEntries, balanceAfter, type LedgerDraft, lockStudentBalance } from './ledger';
@@ -112,6 +117,37 @@ const byKey = (db: Tx | PrismaClient, organisationId: number, idempotencyKey: st
   });
 
 /**
+ * A refund may not take more than the balance holds (issue 20, finding 13) unless an admin confirms it
+ * (`beyondBalance`); the refusal says what the balance would become, for the desk to show before asking.
+ */
+function checkRefundWithinBalance(
+  auth: AuthContext,
+  body: Body,
+  amount: Prisma.Decimal,
+  balance: Prisma.Decimal,
+  after: Prisma.Decimal,
+) {
+  if (body.type !== 'REFUND' || amount.lte(balance)) return;
+  if (!body.beyondBalance) {
+    const money = (value: Prisma.Decimal) => value.toFixed(2);
+    const message = t(REFUND_BEYOND_BALANCE_MESSAGE, {
+      amount: money(amount),
+      balance: money(balance),
+      after: money(after),
+    });
+    throw new AppError('conflict', message, {
+      errorKey: REFUND_BEYOND_BALANCE_KEY,
+      fieldErrors: [{ field: 'voucherAmount', message }],
+    });
+  }
+  if (!hasRight(auth.authorities, 'vouchers:refundBeyondBalance')) {
+    throw new AppError('forbidden', REFUND_BEYOND_BALANCE_ADMIN_MESSAGE, {
+      fieldErrors: [{ field: 'beyondBalance', message: REFUND_BEYOND_BALANCE_ADMIN_MESSAGE }],
+    });
+  }
+}
+
+/**
  * Records a purchase, refund or adjustment and its ledger entries in one transaction, under the
  * student's row lock. Idempotent per (centre, idempotencyKey): a retry returns the first purchase and
  * writes nothing; a concurrent twin waits on the lock (same student) or loses on the unique key.
@@ -136,6 +172,7 @@ export async function createVoucherPurchase(
         const voucher = classRate ? classRate.times(body.classCount ?? 0) : new Decimal(body.voucherAmount);
         const purchaseDate = toDbDate(body.purchaseDate) as Date;
         const drafts = draftsOf(body, voucher, purchaseDate);
+        checkRefundWithinBalance(auth, body, voucher, locked.balance, balanceAfter(locked.balance, drafts));
         const purchase = await tx.voucherPurchase.create({
           data: {
             organisationId,

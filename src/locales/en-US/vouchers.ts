@@ -75,6 +75,8 @@ export default {
   'vouchers.package.noRate':
     'This student has no usual class rate yet (no voucher class charged): enter an amount instead',
   'vouchers.package.pickStudent': 'Choose a student to see their usual class rate',
+  'vouchers.refund.beyondTitle': 'Refund more than the balance?',
+  'vouchers.refund.beyondOk': 'Refund anyway',
   'vouchers.receipt.emailed': 'Receipt emailed to {email}',
   'vouchers.receipt.notEmailed':
     'Receipt not emailed: the student has no email address or does not allow email. Download it from the list.',

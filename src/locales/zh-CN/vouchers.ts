@@ -72,6 +72,8 @@ export default {
   'vouchers.package.rateHelp': '按该学生的常规课时费计：即最近一次课时券课程的扣费。保存时会重新计算金额。',
   'vouchers.package.noRate': '该学生还没有常规课时费（尚无课时券扣费的课程）：请改为输入金额',
   'vouchers.package.pickStudent': '选择学生后显示其常规课时费',
+  'vouchers.refund.beyondTitle': '退款超过余额？',
+  'vouchers.refund.beyondOk': '仍然退款',
   'vouchers.receipt.emailed': '收据已通过邮件发送至 {email}',
   'vouchers.receipt.notEmailed': '收据未发送邮件：该学生没有邮箱地址或不接收邮件。可在列表中下载。',
   'vouchers.receipt.download': '收据',

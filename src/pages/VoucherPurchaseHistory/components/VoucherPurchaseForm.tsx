@@ -6,16 +6,23 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Form, message } from 'antd';
+import { useAccess } from '@umijs/max';
+import { Form, Modal, message } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import type { TVoucherPurchase, TVoucherPurchaseCreated, TVoucherPurchaseType } from '@/contracts/vouchers';
+import {
+  REFUND_BEYOND_BALANCE_KEY,
+  type TVoucherPurchase,
+  type TVoucherPurchaseCreated,
+  type TVoucherPurchaseType,
+} from '@/contracts/vouchers';
 import { searchStudents } from '@/services/courses';
 import { createVoucherPurchase } from '@/services/vouchers';
+import { isErrorReply, toRequestFailure } from '@/utils/requestError';
 import { useFormat } from '@/utils/useFormat';
 import { TYPE_IDS, VOUCHER_TYPES } from '../labels';
 import { usePaymentMethodOptions } from '../paymentMethods';
@@ -51,6 +58,7 @@ export default function VoucherPurchaseForm({
   student,
 }: RecordFormOpenProps<TVoucherPurchase> & { student?: { id: number; label: string } }) {
   const [form] = Form.useForm<PurchaseValues>();
+  const access = useAccess();
   const { t, required, choose } = useFormRules();
   const { timeZone } = useCentre();
   const format = useFormat();
@@ -63,7 +71,7 @@ export default function VoucherPurchaseForm({
 
   const save = async (values: PurchaseValues) => {
     const asClasses = values.type === 'PURCHASE' && values.soldAs === 'CLASSES';
-    const saved: TVoucherPurchaseCreated = await createVoucherPurchase({
+    const body = {
       studentId: values.studentId,
       type: values.type,
       purchaseDate: day(values.purchaseDate),
@@ -78,13 +86,38 @@ export default function VoucherPurchaseForm({
       paymentMethod: values.paymentMethod || null,
       comments: values.comments || null,
       idempotencyKey,
-    });
+    };
+    let saved: TVoucherPurchaseCreated;
+    try {
+      saved = await createVoucherPurchase(body);
+    } catch (error) {
+      // A refund larger than the balance: the server says what the balance would become; an admin may
+      // confirm it (issue 20, finding 13), anyone else sees it on the amount field.
+      const reply = toRequestFailure(error).body;
+      const beyond = isErrorReply(reply) && reply.errorKey === REFUND_BEYOND_BALANCE_KEY;
+      if (!beyond || !access['vouchers:refundBeyondBalance'] || !(await confirmBeyondBalance(reply.errorMessage)))
+        throw error;
+      saved = await createVoucherPurchase({ ...body, beyondBalance: true });
+    }
     if (saved.type === 'PURCHASE') {
       if (saved.receiptEmailedTo) message.success(t('vouchers.receipt.emailed', { email: saved.receiptEmailedTo }), 6);
       else message.info(t('vouchers.receipt.notEmailed'), 6);
     }
     return saved;
   };
+
+  const confirmBeyondBalance = (text: string) =>
+    new Promise<boolean>((resolve) => {
+      Modal.confirm({
+        title: t('vouchers.refund.beyondTitle'),
+        content: text,
+        okText: t('vouchers.refund.beyondOk'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
 
   const money: RuleObject = {
     validator: async (_rule, value?: string) => {
