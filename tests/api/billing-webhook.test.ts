@@ -34,11 +34,17 @@ const eventsFor = (type: string, piId: string) =>
   standIn.state.events.filter((e) => e.type === type && e.data.object.id === piId);
 
 /** A PaymentIntent made at Stripe directly (as if our process had died before recording it). */
-async function chargeAtStripe(customer: string, paymentMethod: string, invoiceId: number, attempt: number) {
+async function chargeAtStripe(
+  customer: string,
+  paymentMethod: string,
+  invoiceId: number,
+  attempt: number,
+  { amount = 12_345, currency = 'cad' } = {},
+) {
   return stripe.paymentIntents
     .create({
-      amount: 12_345,
-      currency: 'cad',
+      amount,
+      currency,
       customer,
       payment_method: paymentMethod,
       off_session: true,
@@ -134,6 +140,74 @@ describe('the Stripe webhook', () => {
     standIn.resumeDeliveries();
     await standIn.deliveriesSettled();
     expect(await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).toEqual(paid);
+  });
+
+  it('applies a success only when amount, currency and customer match an unpaid invoice (issue 20, finding 14)', async () => {
+    const { centre } = await createCentreWithStaff(ctx);
+    const { customer, paymentMethodId } = await giveCard(ctx.prisma, stripe, centre.id);
+    const stranger = await giveCard(ctx.prisma, stripe, (await createCentreWithStaff(ctx)).centre.id);
+    const cases: [string, () => Promise<Stripe.PaymentIntent>, RegExp][] = [];
+    const invoices: number[] = [];
+    for (const [name, charge, reason] of [
+      [
+        'one cent',
+        (id: number) => chargeAtStripe(customer, paymentMethodId, id, 0, { amount: 50 }),
+        /0\.50 CAD does not match the invoice total of 123\.45 CAD/,
+      ],
+      [
+        'US dollars',
+        (id: number) => chargeAtStripe(customer, paymentMethodId, id, 0, { currency: 'usd' }),
+        /not in the invoice's currency/,
+      ],
+      [
+        'another customer',
+        (id: number) => chargeAtStripe(stranger.customer, stranger.paymentMethodId, id, 0),
+        /another Stripe customer/,
+      ],
+    ] as const) {
+      const invoice = await createInvoiceRow(ctx.prisma, centre.id);
+      invoices.push(invoice.id);
+      cases.push([name, () => charge(invoice.id), reason]);
+    }
+    for (const [i, [name, charge, reason]] of cases.entries()) {
+      const pi = await charge();
+      await standIn.deliveriesSettled();
+      expect(eventsFor('payment_intent.succeeded', pi.id), name).toHaveLength(1);
+      const after = await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[i] } });
+      expect(after.status, name).toBe('UNPAID');
+      expect(after.paymentIntentId, name).toBeNull();
+      expect(after.lastChargeError, name).toMatch(reason);
+      expect(after.lastChargeError, name).toContain(pi.id);
+    }
+
+    // A success for a void invoice is kept on it for the platform, and the invoice stays void.
+    const voided = await createInvoiceRow(ctx.prisma, centre.id);
+    await ctx.prisma.invoice.update({ where: { id: voided.id }, data: { status: 'VOID' } });
+    const pi = await chargeAtStripe(customer, paymentMethodId, voided.id, 0);
+    await standIn.deliveriesSettled();
+    expect(await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: voided.id } })).toMatchObject({
+      status: 'VOID',
+      lastChargeError: expect.stringMatching(/123\.45 CAD arrived for a void invoice: refund it in Stripe/),
+    });
+    expect(pi.status).toBe('succeeded');
+  });
+
+  it('refuses a signed timestamp an hour in the future or the past', async () => {
+    const payload = JSON.stringify({ id: 'evt_timed', object: 'event', type: 'ping', data: {} });
+    for (const offset of [3600, -3600]) {
+      const header = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: standIn.webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      });
+      const res = await request(ctx.app)
+        .post('/api/billing/stripe-webhook')
+        .set('Content-Type', 'application/json')
+        .set('Stripe-Signature', header)
+        .send(payload);
+      expect(res.status, String(offset)).toBe(400);
+    }
+    expect(await ctx.prisma.stripeEvent.count({ where: { id: 'evt_timed' } })).toBe(0);
   });
 
   it('refuses a bad or missing signature with 400 and records nothing', async () => {
