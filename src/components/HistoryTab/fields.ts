@@ -69,6 +69,7 @@ const COMMON: Record<string, string> = {
   teacherHourlyRate: 'schedules.field.teacherHourlyRate',
   confirmedAt: 'audit.field.confirmedAt',
   confirmedById: 'audit.field.confirmedById',
+  confirmedBy: 'audit.field.confirmedBy',
   confirmedOnBehalf: 'audit.field.confirmedOnBehalf',
   students: 'schedules.field.students',
   attendance: 'audit.field.attendance',
