@@ -85,6 +85,8 @@ export const termRegisterSnapshot = (r: {
   paymentType: string;
   price: string;
   paid: boolean;
+  paidOn?: string | null;
+  paidMethod?: string | null;
   comments: string | null;
   term: { name: string; startDate: string; endDate: string };
   course: { name: string };
@@ -98,6 +100,8 @@ export const termRegisterSnapshot = (r: {
   paymentType: r.paymentType,
   price: r.price,
   paid: r.paid,
+  // When and how it was paid, once it is (an unpaid registration has neither).
+  ...(r.paid ? { paidOn: r.paidOn ?? null, paidMethod: r.paidMethod ?? null } : {}),
   comments: r.comments,
 });
 

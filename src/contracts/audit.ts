@@ -15,6 +15,7 @@ export const auditEntities = [
   'VOUCHER_PURCHASE',
   'ORGANISATION',
   'PAYROLL_PERIOD',
+  'CLOSURE',
 ] as const;
 export const ZAuditEntity = z.enum(auditEntities);
 export type TAuditEntity = z.infer<typeof ZAuditEntity>;

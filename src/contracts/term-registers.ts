@@ -23,6 +23,9 @@ export const ZTermRegisterBody = z.object({
   teacherId: ZId.nullable().optional(),
   comments: optionalText(5000),
   paid: z.boolean().default(false),
+  /** With paid: the day the money came in (default the centre's today) and how (default paymentType). */
+  paidOn: ZDate.optional(),
+  paidMethod: ZTermPaymentType.optional(),
 });
 export type TTermRegisterBody = z.input<typeof ZTermRegisterBody>;
 

@@ -128,4 +128,52 @@ describe('closures', () => {
     expect((await c.operator.delete(`/api/closures/${closureId}`)).status).toBe(204);
     expect((await c.operator.get('/api/closures')).body.total).toBe(0);
   });
+
+  it('adding, changing and deleting one is audited, by name, and the audit filter finds it', async () => {
+    const added = await c.operator.post('/api/closures', {
+      name: 'Spring break',
+      startDate: '2027-03-15',
+      endDate: '2027-03-19',
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.closure.id as number;
+    expect(
+      (
+        await c.operator.put(`/api/closures/${id}`, {
+          name: 'Spring break',
+          startDate: '2027-03-15',
+          endDate: '2027-03-20',
+        })
+      ).status,
+    ).toBe(200);
+    // A refused change writes nothing.
+    expect(
+      (await c.operator.put(`/api/closures/${id}`, { name: ' ', startDate: '2027-03-15', endDate: '2027-03-20' }))
+        .status,
+    ).toBe(400);
+    const events = await ctx.prisma.auditEvent.findMany({
+      where: { entityType: 'CLOSURE', entityId: id },
+      orderBy: { id: 'asc' },
+    });
+    expect(events.map((e) => [e.action, e.actorId, e.before, e.after])).toEqual([
+      ['CREATE', c.users.operator.id, null, { name: 'Spring break', startDate: '2027-03-15', endDate: '2027-03-19' }],
+      ['UPDATE', c.users.operator.id, { endDate: '2027-03-19' }, { endDate: '2027-03-20' }],
+    ]);
+    // The admin's audit list names it and its filter offers it by name.
+    const listed = await c.admin.get('/api/audit', { entityType: 'CLOSURE', entityId: id });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((e: { action: string; label: string }) => [e.action, e.label])).toEqual([
+      ['UPDATE', 'Spring break (2027-03-15 – 2027-03-20)'],
+      ['CREATE', 'Spring break (2027-03-15 – 2027-03-20)'],
+    ]);
+    const offered = await c.admin.get('/api/audit/records', { entityType: 'CLOSURE', q: 'spring' });
+    expect(offered.body).toEqual([{ id, label: 'Spring break (2027-03-15 – 2027-03-20)' }]);
+
+    expect((await c.operator.delete(`/api/closures/${id}`)).status).toBe(204);
+    const deleted = await ctx.prisma.auditEvent.findFirstOrThrow({
+      where: { entityType: 'CLOSURE', entityId: id, action: 'DELETE' },
+    });
+    expect(deleted.before).toEqual({ name: 'Spring break', startDate: '2027-03-15', endDate: '2027-03-20' });
+    expect(deleted.after).toBeNull();
+  });
 });

@@ -295,6 +295,42 @@ describe('GET, PUT, paid and DELETE /api/term-registers/:id', () => {
   });
 });
 
+describe('a registration saved as paid (issue 19)', () => {
+  it("records the day and how: the centre's today and the payment type unless given; unpaid clears them", async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date());
+    const yan = await createStudent(ctx.prisma, first.centre.id, { firstName: 'Yan', lastName: 'Ho' });
+    const created = await operator.post('/api/term-registers', register({ studentId: yan.id, paid: true }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ paid: true, paidOn: today, paidMethod: 'E_TRANSFER' });
+    const id = created.body.id as number;
+    const event = await ctx.prisma.auditEvent.findFirstOrThrow({
+      where: { entityType: 'TERM_REGISTER', entityId: id, action: 'CREATE' },
+    });
+    expect(event.after).toMatchObject({ paid: true, paidOn: today, paidMethod: 'E_TRANSFER' });
+
+    // An edit that keeps it paid keeps the recorded day and method, even with another payment type.
+    const edited = await operator.put(
+      `/api/term-registers/${id}`,
+      register({ studentId: yan.id, paid: true, paymentType: 'CASH', price: '400' }),
+    );
+    expect(edited.body).toMatchObject({ paid: true, paidOn: today, paidMethod: 'E_TRANSFER', paymentType: 'CASH' });
+    // Unpaid by the form: neither; paid again with a day and method given: those.
+    const unpaid = await operator.put(`/api/term-registers/${id}`, register({ studentId: yan.id, paid: false }));
+    expect(unpaid.body).toMatchObject({ paid: false, paidOn: null, paidMethod: null });
+    const given = await operator.put(
+      `/api/term-registers/${id}`,
+      register({ studentId: yan.id, paid: true, paidOn: '2026-11-03', paidMethod: 'CHEQUE' }),
+    );
+    expect(given.body).toMatchObject({ paid: true, paidOn: '2026-11-03', paidMethod: 'CHEQUE' });
+    const bad = await operator.put(
+      `/api/term-registers/${id}`,
+      register({ studentId: yan.id, paid: true, paidOn: '2026-02-30' }),
+    );
+    expect(fieldsOf(bad.body)).toEqual(['paidOn']);
+    expect((await operator.get(`/api/term-registers/${id}`)).body).toMatchObject({ paidOn: '2026-11-03' });
+  });
+});
+
 describe('tenancy and rights', () => {
   it("hides one centre's registrations from another", async () => {
     const student = await createStudent(ctx.prisma, first.centre.id);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { DEMO_PASSWORD, signIn } from './support';
 
 const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 const SHOTS = process.env.SHOTS_DIR;
@@ -108,4 +108,56 @@ test('review screenshots: the class form History tab, the audit list in zh-CN', 
   await expect(page.locator('.ant-table-tbody .audit-changes').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/audit-list-zh-${info.project.name}.png` });
   await page.evaluate(() => localStorage.removeItem('umi_locale'));
+});
+
+// Issue 19: a confirmation's event names the students whose attendance changed, one line each, and
+// leaves out what did not change (their rates), instead of the class's whole list before and after.
+test("a class's confirmation reads as each student's attendance, by name, from what to what", async ({
+  page,
+  request,
+}, info) => {
+  const login = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { id_token: string }).id_token}` };
+  const lastName = `Confirmed${suffix}`;
+  const students: { id: number; studentId: string; firstName: string }[] = [];
+  for (const firstName of ['Ona', 'Pia']) {
+    const res = await request.post('/api/students', {
+      headers,
+      data: { studentId: `CF-${firstName}-${suffix}`, firstName, lastName },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    students.push((await res.json()) as (typeof students)[number]);
+  }
+  const teachers = (await (await request.get('/api/teachers/options', { headers })).json()) as { id: number }[];
+  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
+  // Long past, away from the demo's own classes (no clash).
+  const startAt = `2021-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}T0${Math.floor(Math.random() * 6)}:00:00Z`;
+  const created = await request.post('/api/schedules', {
+    headers,
+    data: {
+      courseType: 'GROUP',
+      courseId: courses[0].id,
+      teacherId: teachers[0].id,
+      startAt,
+      endAt: new Date(Date.parse(startAt) + 3_600_000).toISOString(),
+      paymentType: 'CASH',
+      students: students.map((s) => ({ studentId: s.id, hourlyRate: '30' })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { schedule: { id: number } }).schedule.id;
+  const confirmed = await request.post(`/api/schedules/${id}/confirm`, {
+    headers,
+    data: { students: [{ studentId: students[1].id, attendance: 'ABSENT' }] },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+
+  await signIn(page, 'admin');
+  await page.goto('/audit');
+  const row = page.locator('.ant-table-tbody tr', { hasText: `Pia ${lastName}` }).first();
+  await expect(row).toContainText(`Ona ${lastName} (CF-Ona-${suffix}) · Attendance: — → Attended`);
+  await expect(row).toContainText(`Pia ${lastName} (CF-Pia-${suffix}) · Attendance: — → Absent`);
+  await expect(row).not.toContainText('Hourly rate');
+  await expect(row).toContainText('Confirmed by: — → Ada Admin');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/audit-confirm-${info.project.name}.png` });
 });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, calendarSlot, dragEventTo, signIn } from './support';
 
 // Telling people (issue 19): a drag on the calendar asks whom to tell (both ticked) and says who was
 // told; cancelling from the table view asks the same, and unticked tells nobody. A week of 2032, far
@@ -8,12 +8,6 @@ test.describe.configure({ timeout: 120_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 type Headers = { Authorization: string };
-
-async function apiAs(request: APIRequestContext, login: string): Promise<Headers> {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return { Authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
-}
 
 async function classFor(
   request: APIRequestContext,
@@ -58,21 +52,7 @@ test('a calendar move asks whom to tell and says who was told; a cancel with bot
   await page.goto('/schedule/schedule-calendar?date=2032-03-01&view=week');
   const event = page.locator('.rbc-event', { hasText: lastName });
   await expect(event).toBeVisible();
-  const target = page
-    .locator('.rbc-time-content .rbc-day-slot')
-    .nth(3)
-    .locator('.rbc-time-slot')
-    .nth(14 * 4);
-  await target.scrollIntoViewIfNeeded();
-  const from = await event.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('the event or the slot is not on screen');
-  const grip = from.height / 2;
-  await page.mouse.move(from.x + from.width / 2, from.y + grip);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + grip + 10, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + grip + 1, { steps: 12 });
-  await page.mouse.up();
+  await dragEventTo(page, event, calendarSlot(page, 3, 14));
 
   const move = page.getByRole('dialog', { name: 'Move this class?' });
   await expect(move).toBeVisible();

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAs, demoTeacherClass, signIn } from './support';
 
 const suffix = Date.now().toString(36).toUpperCase();
 // The e2e server runs the worker without SMTP: each email becomes an .eml file and SENT.
@@ -8,13 +8,6 @@ const shots = process.env.SHOTS_DIR;
 const shoot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
 };
-
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { id_token } = (await res.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
 
 test('a teacher on a phone writes and submits feedback; the operator sees the class go PENDING then SENT', async ({
   page,
@@ -36,28 +29,13 @@ test('a teacher on a phone writes and submits feedback; the operator sees the cl
   });
   expect(student.status()).toBe(201);
   const studentId = ((await student.json()) as { id: number }).id;
-  const teachers = await request.get('/api/teachers', { headers: admin, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  const courses = (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number }[];
   const start = new Date(Date.now() - 2 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
-  const created = await request.post('/api/schedules', {
-    headers: admin,
-    data: {
-      courseType: 'GROUP',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
-      paymentType: 'CASH',
-      students: [{ studentId }],
-      override: { reason: `feedback browser test ${suffix}` },
-    },
+  const classId = await demoTeacherClass(request, admin, {
+    start,
+    studentIds: [studentId],
+    reason: `feedback browser test ${suffix}`,
   });
-  expect(created.status()).toBe(201);
-  const classId = ((await created.json()) as { schedule: { id: number } }).schedule.id;
   const confirmed = await request.post(`/api/schedules/${classId}/confirm`, { headers: admin, data: {} });
   expect(((await confirmed.json()) as { notificationStatus: string }).notificationStatus).toBe('MISSING_FEEDBACK');
 
@@ -145,27 +123,12 @@ test('the table view filters classes by notification status on the server; the d
     },
   });
   const studentId = ((await student.json()) as { id: number }).id;
-  const teachers = await request.get('/api/teachers', { headers: admin, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  const courses = (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number }[];
   // Long ago, so that it comes first in the card (oldest first).
-  const start = new Date('2025-01-06T15:00:00Z');
-  const created = await request.post('/api/schedules', {
-    headers: admin,
-    data: {
-      courseType: 'GROUP',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
-      paymentType: 'CASH',
-      students: [{ studentId }],
-      override: { reason: `feedback browser test ${suffix}` },
-    },
+  const classId = await demoTeacherClass(request, admin, {
+    start: new Date('2025-01-06T15:00:00Z'),
+    studentIds: [studentId],
+    reason: `feedback browser test ${suffix}`,
   });
-  const classId = ((await created.json()) as { schedule: { id: number } }).schedule.id;
   await request.post(`/api/schedules/${classId}/confirm`, { headers: admin, data: {} });
 
   await page.setViewportSize({ width: 1366, height: 850 });

@@ -210,3 +210,41 @@ test("marking a large registration paid asks first, in the centre's currency", a
     'This student is already registered in this term',
   );
 });
+
+test("a registration saved as paid records the centre's today and its payment type, and says so", async ({
+  page,
+  request,
+}) => {
+  const centre = await registerCentre(request);
+  const course = await centre.post<{ id: number }>('/api/courses', {
+    school: 'Oak',
+    courseNumber: 'O1',
+    name: 'Oak Art',
+  });
+  await centre.post('/api/terms', {
+    name: 'Oak Art, Winter 2026',
+    school: 'Oak',
+    courseId: course.id,
+    startDate: '2026-01-05',
+    endDate: '2026-03-30',
+  });
+  await centre.post('/api/students', { studentId: 'Q-1', firstName: 'Quinn', lastName: 'Prepaid' });
+  // The centre's today (UTC+14), which is not the browser's for most of a UTC day.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+
+  const dialog = await open(page, centre, '/termRegister', 'New registration');
+  await dialog.getByLabel('Term', { exact: true }).fill('Oak Art');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Oak Art' }).click();
+  await dialog.getByLabel('Student', { exact: true }).fill('Prepaid');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Prepaid' }).click();
+  await dialog.getByLabel('Price').fill('300');
+  await dialog.getByRole('switch', { name: 'Paid' }).click();
+  // Paid: the day and method show, empty meaning today and the payment type.
+  await expect(dialog.getByLabel('Paid on')).toHaveAttribute('placeholder', 'Today');
+  await expect(dialog.getByLabel('Payment method')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`€300.00 marked paid on ${today} (Cash)`)).toBeVisible();
+  const row = page.getByRole('row', { name: /Quinn Prepaid/ });
+  await expect(row.getByRole('switch', { name: 'Paid: Quinn Prepaid' })).toBeChecked();
+});

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { apiAs, signIn } from './support';
 
 // Issue 19 (WCAG 2.1.1, 2.4.7): after sign-in, only the keyboard. Pages are opened by their address
 // (as typed in the address bar); everything on them by Tab, Enter, typing. At each step the focused
@@ -60,11 +60,6 @@ async function tabTo(page: Page, matches: (f: Focused) => boolean, what: string,
     if (matches(await focused(page))) return expectFocusVisible(page);
   }
   throw new Error(`no ${what} within ${max} presses of ${key}`);
-}
-
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
 }
 
 /** Replaces the focused input's text and commits it with Enter. */
@@ -167,4 +162,77 @@ test('keyboard only: create a student, create a class, open it from the calendar
   const moved = rows.find((r) => r.students.some((s) => s.name.includes(lastName)));
   expect(moved?.startAt).toBe(`${DAY}T18:00:00.000Z`);
   expect(moved?.endAt).toBe(`${DAY}T19:00:00.000Z`);
+});
+
+test("a teacher's availability blocks are not in the tab order: Tab from the toolbar reaches the first class", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  const admin = await apiAs(request, 'admin');
+  const stamp = Date.now().toString(36);
+  // A teacher of its own, available every weekday, with one class on a day far from the demo's.
+  const teacher = await request.post('/api/teachers', {
+    headers: admin,
+    data: {
+      login: `avail${stamp}`,
+      email: `avail${stamp}@example.test`,
+      password: 'teacher-password-1',
+      firstName: 'Ava',
+      lastName: `Blocks${stamp}`,
+    },
+  });
+  expect(teacher.status(), await teacher.text()).toBe(201);
+  const teacherId = ((await teacher.json()) as { id: number }).id;
+  const windows = [1, 2, 3, 4, 5].flatMap((weekday) => [
+    { weekday, startTime: '08:00', endTime: '12:00' },
+    { weekday, startTime: '13:00', endTime: '20:00' },
+  ]);
+  const set = await request.put(`/api/teachers/${teacherId}/availability`, {
+    headers: admin,
+    data: { windows, timeOff: [] },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  const course = (
+    (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number; name: string }[]
+  )[0];
+  const student = await request.post('/api/students', {
+    headers: admin,
+    data: { studentId: `AV-${stamp}`, firstName: 'Avi', lastName: `Blocks${stamp}` },
+  });
+  const created = await request.post('/api/schedules', {
+    headers: admin,
+    data: {
+      courseType: 'ONE_ON_ONE',
+      courseId: course.id,
+      teacherId,
+      startAt: '2031-03-13T19:00:00Z', // Thursday 15:00 in Toronto
+      endAt: '2031-03-13T20:00:00Z',
+      paymentType: 'CASH',
+      students: [{ studentId: ((await student.json()) as { id: number }).id }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await signIn(page, 'operator');
+  await page.goto('/schedule/schedule-calendar?date=2031-03-13&view=week');
+  await page.getByRole('combobox', { name: 'Teacher' }).fill(`Blocks${stamp}`);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `Blocks${stamp}` }).click();
+  const blocks = page.locator('.rbc-background-event');
+  await expect(blocks.first()).toBeVisible();
+  expect(await blocks.count()).toBeGreaterThan(5);
+  await expect(page.locator('.rbc-event').filter({ hasText: course.name })).toHaveCount(1);
+
+  // From the toolbar's last button, Tab lands on the class and on no availability block before it.
+  await page.locator('.rbc-toolbar button').last().focus();
+  const passed: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    passed.push(now.className);
+    if (now.className.includes('rbc-event') && now.text.includes(course.name)) break;
+  }
+  expect(passed.filter((c) => c.includes('rbc-background-event'))).toEqual([]);
+  expect(passed.at(-1)).toContain('rbc-event');
+  await expectFocusVisible(page);
 });

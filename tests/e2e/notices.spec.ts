@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, signIn } from './support';
 
 // The notices come from the server's own jobs on pg-boss's schedule (every minute), not from a test
 // shortcut: the setup makes the situations (a class of the demo teacher that ended and is still
@@ -8,13 +8,6 @@ import { DEMO_PASSWORD, signIn } from './support';
 const suffix = Date.now().toString(36).toUpperCase();
 const SHOTS = process.env.SHOTS_DIR;
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { id_token } = (await res.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
 
 interface Notice {
   id: number;

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { apiAs, signIn } from './support';
 
 const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 // A month of 2021 no other test uses (the demo centre is shared by parallel tests): only this test's classes.
@@ -9,12 +9,6 @@ const shots = process.env.SHOTS_DIR ?? '/tmp/shots-pay';
 test.describe.configure({ timeout: 120_000 });
 
 /** Signs in through the API and returns the bearer headers (setup, not the thing tested). */
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { id_token } = (await res.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
 
 test('an admin reviews a past month, sees its blockers and closes it', async ({ page, request }) => {
   // Setup through the API: two classes of the demo teacher in the month, one confirmed, one left planned.

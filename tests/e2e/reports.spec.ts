@@ -1,19 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, signIn } from './support';
 
 const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 const shots = process.env.SHOTS_DIR ?? '/tmp/shots-rep';
 test.describe.configure({ timeout: 120_000 });
 
 /** Signs in through the API and returns the bearer headers (setup, not the thing tested). */
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { id_token } = (await res.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
 
 test('the salary tab shows the classes a new teacher taught this month with their total, and exports them', async ({
   page,

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, calendarSlot, dragEventTo, signIn } from './support';
 
 // The machine is shared while the suite runs: give each flow room.
 test.describe.configure({ timeout: 120_000 });
@@ -17,12 +17,6 @@ type Schedule = {
   conflictOverride: boolean;
   conflictReason: string | null;
 };
-
-async function apiAs(request: APIRequestContext, login: string): Promise<Headers> {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return { Authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
-}
 
 async function newStudent(request: APIRequestContext, headers: Headers, lastName: string) {
   const res = await request.post('/api/students', {
@@ -52,15 +46,6 @@ async function classesOf(request: APIRequestContext, headers: Headers, studentId
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { data: Schedule[] }).data;
-}
-
-/** A time slot of the week view: day column (0 = Sunday) and quarter hour. */
-function slot(page: Page, day: number, hour: number, minute = 0) {
-  return page
-    .locator('.rbc-time-content .rbc-day-slot')
-    .nth(day)
-    .locator('.rbc-time-slot')
-    .nth(hour * 4 + minute / 15);
 }
 
 async function pick(page: Page, label: string, text: string, type?: string) {
@@ -103,7 +88,7 @@ test('an operator creates a weekly series from the calendar, sees the clash name
   await expect(page.locator('.rbc-toolbar-label')).toHaveText('2031-03-02 – 2031-03-08');
   // Monday 3 March, 16:00: a click on the empty slot opens the form with that day and hour.
   // The events layer lies over the slots: click where the slot is, as a person does.
-  const monday = slot(page, 1, 16);
+  const monday = calendarSlot(page, 1, 16);
   await monday.scrollIntoViewIfNeeded();
   const box = await monday.boundingBox();
   if (!box) throw new Error('the 16:00 slot is not on screen');
@@ -206,17 +191,7 @@ test('an operator drags one class of a series to another day and moves this clas
   await expect(event).toBeVisible();
   // From Monday 10:00 to Wednesday 14:00, held in its middle (its edges resize it): the grip keeps
   // its distance from the class's start.
-  const from = await event.boundingBox();
-  const target = slot(page, 3, 14);
-  await target.scrollIntoViewIfNeeded();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('the event or the slot is not on screen');
-  const grip = from.height / 2;
-  await page.mouse.move(from.x + from.width / 2, from.y + grip);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + grip + 10, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + grip + 1, { steps: 12 });
-  await page.mouse.up();
+  await dragEventTo(page, event, calendarSlot(page, 3, 14));
 
   const scope = page.getByRole('dialog', { name: 'Move which classes of the series?' });
   await expect(scope).toBeVisible();

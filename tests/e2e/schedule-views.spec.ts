@@ -1,17 +1,11 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { apiAs, demoTeacherClass, signIn } from './support';
 
 const suffix = Date.now().toString(36).toUpperCase();
 // One after the other: both share the demo centre, and a busy shared machine slows parallel browsers.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 /** Signs in through the API and returns the bearer headers (setup, not the thing tested). */
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { id_token } = (await res.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
 
 test('an operator downloads a week picked on a Tuesday and is asked for a Monday', async ({ page }) => {
   await signIn(page, 'operator');
@@ -50,31 +44,14 @@ test('a teacher on a phone confirms a class with one student absent and sees it 
     expect(res.status()).toBe(201);
     students.push(((await res.json()) as { id: number }).id);
   }
-  const teachers = await request.get('/api/teachers', { headers: admin, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  expect(teacher).toBeDefined();
-  const courses = (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number }[];
   const start = new Date(Date.now() - 3 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
-  const created = await request.post('/api/schedules', {
-    headers: admin,
-    data: {
-      courseType: 'GROUP',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
-      paymentType: 'CASH',
-      comments: `Phone confirmation ${suffix}`,
-      students: students.map((studentId) => ({ studentId })),
-      // The demo teacher has a full timetable: this class may overlap one of theirs.
-      override: { reason: `browser test ${suffix}` },
-    },
+  const classId = await demoTeacherClass(request, admin, {
+    start,
+    studentIds: students,
+    reason: `browser test ${suffix}`,
+    comments: `Phone confirmation ${suffix}`,
   });
-  expect(created.status()).toBe(201);
-  const classId = ((await created.json()) as { schedule: { id: number } }).schedule.id;
 
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'teacher');

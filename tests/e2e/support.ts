@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'levelup-demo';
 
@@ -24,4 +24,105 @@ export function menu(page: Page) {
 export function stripeStandInUrl(baseURL: string | undefined): string {
   const url = new URL(baseURL ?? 'http://localhost:8123');
   return `http://127.0.0.1:${Number(url.port) + 1000}`;
+}
+
+/**
+ * The texts a person cannot read in full on the page as it is: table header cells, anything cut with
+ * an ellipsis (cells, select placeholders, form labels) and input placeholders cut short, without a tooltip (a `title` on the element or an ancestor) giving the whole text.
+ * Each as "kind: text". Inputs are measured with their own font, since a placeholder's overflow does
+ * not show in an input's scrollWidth.
+ */
+export function clippedLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    const titled = (el: Element) => !!el.closest('[title]:not([title=""])');
+    // Header cells (ProTable cuts them with its own wrapper), then anything drawn with an ellipsis.
+    const cut = new Set<HTMLElement>(document.querySelectorAll<HTMLElement>('.ant-table-thead th'));
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(el).textOverflow === 'ellipsis') cut.add(el);
+    }
+    for (const el of cut) {
+      if (!visible(el) || titled(el) || !el.textContent?.trim()) continue;
+      if (el.scrollWidth > el.clientWidth + 1) found.push(`${el.tagName.toLowerCase()}: ${el.textContent.trim()}`);
+    }
+    const canvas = document.createElement('canvas').getContext('2d');
+    for (const input of document.querySelectorAll<HTMLInputElement>('input[placeholder]')) {
+      if (!canvas || !visible(input) || input.value || titled(input)) continue;
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (canvas.measureText(input.placeholder).width > room + 1) found.push(`placeholder: ${input.placeholder}`);
+    }
+    return found;
+  });
+}
+
+/** The week or day view's 15-minute slot of a day column (0 = the first, Sunday in the week view) at hour:minute. */
+export function calendarSlot(page: Page, day: number, hour: number, minute = 0) {
+  return page
+    .locator('.rbc-time-content .rbc-day-slot')
+    .nth(day)
+    .locator('.rbc-time-slot')
+    .nth(hour * 4 + minute / 15);
+}
+
+/**
+ * Drags a calendar event onto a slot by the mouse, held in its middle (its edges resize it) so the grip
+ * keeps its distance from the class's start; a first small move starts the drag.
+ */
+export async function dragEventTo(page: Page, event: Locator, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const from = await event.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('the event or the slot is not on screen');
+  const grip = from.height / 2;
+  await page.mouse.move(from.x + from.width / 2, from.y + grip);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + grip + 10, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + grip + 1, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** The Authorization header of a demo account (signed in through the API), for setup by the API. */
+export async function apiAs(request: APIRequestContext, login: string): Promise<{ Authorization: string }> {
+  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return { Authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
+}
+
+/**
+ * A one-hour GROUP class of the demo's `teacher` login in the first course, paid in cash, from `start`,
+ * with the given students; created with an override (the demo teacher's timetable is full). Its id.
+ */
+export async function demoTeacherClass(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  { start, studentIds, reason, comments }: { start: Date; studentIds: number[]; reason: string; comments?: string },
+): Promise<number> {
+  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
+  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
+    (t) => t.login === 'teacher',
+  );
+  expect(teacher).toBeDefined();
+  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
+  const created = await request.post('/api/schedules', {
+    headers,
+    data: {
+      courseType: 'GROUP',
+      courseId: courses[0].id,
+      teacherId: teacher?.id,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      paymentType: 'CASH',
+      ...(comments ? { comments } : {}),
+      students: studentIds.map((studentId) => ({ studentId })),
+      override: { reason },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
 }

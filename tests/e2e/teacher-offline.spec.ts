@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, demoTeacherClass, signIn } from './support';
 
 // Issue 11: a teacher confirms classes from a phone without a signal. The list kept on the phone is
 // shown when the list request fails for lack of network, a confirmation made offline waits on the
@@ -13,13 +13,6 @@ const shoot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
 };
 
-async function apiAs(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const { id_token } = (await res.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
-
 let n = 0;
 /** A class of the demo teacher that started `hoursAgo` hours ago, with a student of its own. */
 async function teacherClass(request: APIRequestContext, hoursAgo: number) {
@@ -31,28 +24,14 @@ async function teacherClass(request: APIRequestContext, hoursAgo: number) {
   });
   expect(student.status()).toBe(201);
   const studentId = ((await student.json()) as { id: number }).id;
-  const teachers = await request.get('/api/teachers', { headers: admin, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  const courses = (await (await request.get('/api/courses/options', { headers: admin })).json()) as { id: number }[];
   const start = new Date(Date.now() - hoursAgo * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
-  const created = await request.post('/api/schedules', {
-    headers: admin,
-    data: {
-      courseType: 'GROUP',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
-      paymentType: 'CASH',
-      students: [{ studentId }],
-      override: { reason: `offline browser test ${suffix}` },
-    },
+  const id = await demoTeacherClass(request, admin, {
+    start,
+    studentIds: [studentId],
+    reason: `offline browser test ${suffix}`,
   });
-  expect(created.status()).toBe(201);
-  return { id: ((await created.json()) as { schedule: { id: number } }).schedule.id, start, admin };
+  return { id, start, admin };
 }
 
 /** The class's confirmations in the audit history: one per change the server made. */

@@ -66,6 +66,13 @@ async function labelsOf(
       });
       return rows.map((o) => ({ id: o.id, label: o.name }));
     }
+    case 'CLOSURE': {
+      const rows = await prisma.closure.findMany({
+        where,
+        select: { id: true, name: true, startDate: true, endDate: true },
+      });
+      return rows.map((c) => ({ id: c.id, label: `${c.name} (${isoDate(c.startDate)} – ${isoDate(c.endDate)})` }));
+    }
     case 'PAYROLL_PERIOD': {
       const rows = await prisma.payrollPeriod.findMany({ where, select: { id: true, startDate: true, endDate: true } });
       return rows.map((p) => ({ id: p.id, label: `${isoDate(p.startDate)} – ${isoDate(p.endDate)}` }));

@@ -37,6 +37,13 @@ async function matchingIds(prisma: PrismaClient, organisationId: number, kind: T
       return prisma.payrollPeriod.findMany({ where: { organisationId }, ...page, orderBy: { startDate: 'desc' } });
     case 'ORGANISATION':
       return [{ id: organisationId }];
+    case 'CLOSURE':
+      // Closures have no folded search column: a few a year, matched on their name here.
+      return prisma.closure.findMany({
+        where: { organisationId, AND: words.map((w) => ({ name: { ...w, mode: 'insensitive' as const } })) },
+        ...page,
+        orderBy: { startDate: 'desc' },
+      });
   }
 }
 

@@ -87,6 +87,7 @@ const historyRights: Record<TAuditEntity, readonly Right[]> = {
   VOUCHER_PURCHASE: ['vouchers:manage'],
   ORGANISATION: ['settings:manage'],
   PAYROLL_PERIOD: ['payroll:close'],
+  CLOSURE: ['schedules:manage'],
 };
 
 /** How many records of the kind have this id in the centre (0 or 1). */
@@ -111,6 +112,8 @@ function countInCentre(prisma: PrismaClient, organisationId: number, entity: TAu
       return Promise.resolve(id === organisationId ? 1 : 0);
     case 'PAYROLL_PERIOD':
       return prisma.payrollPeriod.count({ where });
+    case 'CLOSURE':
+      return prisma.closure.count({ where });
   }
 }
 

@@ -51,13 +51,36 @@ export async function getTermRegister(prisma: PrismaClient, auth: AuthContext, i
   return toTermRegister(register);
 }
 
+/** The centre's today, 'YYYY-MM-DD' in its zone. */
+async function centreToday(tx: Tx, organisationId: number) {
+  const { timeZone } = await tx.organisation.findUniqueOrThrow({
+    where: { id: organisationId },
+    select: { timeZone: true },
+  });
+  return todayIn(timeZone);
+}
+
+type PaidState = { paid: boolean; paidOn: Date | null; paidMethod: TermRegisterBody['paymentType'] | null };
+
+/**
+ * Paid: on `paidOn` and by `paidMethod` when given, else as already recorded, else the centre's today and
+ * the payment type (as the Paid switch records them); unpaid: neither.
+ */
+async function paidData(tx: Tx, organisationId: number, body: TermRegisterBody, current?: PaidState) {
+  if (!body.paid) return { paid: false, paidOn: null, paidMethod: null };
+  const was = current?.paid ? current : undefined;
+  const paidOn = body.paidOn ?? (was?.paidOn ? isoDate(was.paidOn) : await centreToday(tx, organisationId));
+  return { paid: true, paidOn: toDbDate(paidOn), paidMethod: body.paidMethod ?? was?.paidMethod ?? body.paymentType };
+}
+
 /** Checks every reference against the centre; course and teacher default to the term's. */
 async function registerData(
   tx: Prisma.TransactionClient,
   organisationId: number,
   body: TermRegisterBody,
-  currentTeacherId: number | null = null,
+  current?: PaidState & { teacherId: number | null },
 ) {
+  const currentTeacherId = current?.teacherId ?? null;
   const term = await termOfCentre(tx, organisationId, body.termId);
   await studentOfCentre(tx, organisationId, body.studentId);
   const courseId = body.courseId ?? term.courseId;
@@ -75,7 +98,7 @@ async function registerData(
     courseId,
     teacherId,
     comments: body.comments,
-    paid: body.paid,
+    ...(await paidData(tx, organisationId, body, current)),
   };
 }
 
@@ -107,7 +130,7 @@ export async function updateTermRegister(prisma: PrismaClient, auth: AuthContext
   const register = await prisma
     .$transaction(async (tx) => {
       const current = await lockedRegister(tx, organisationId, id);
-      const data = await registerData(tx, organisationId, body, current.teacherId);
+      const data = await registerData(tx, organisationId, body, current);
       const updated = await tx.termRegister.update({ where: { id }, data, select: termRegisterSelect });
       await recordAudit(tx, auth, [
         {
@@ -129,14 +152,12 @@ export async function setTermRegisterPaid(prisma: PrismaClient, auth: AuthContex
   const organisationId = organisationOf(auth);
   await prisma.$transaction(async (tx) => {
     const current = await lockedRegister(tx, organisationId, id);
-    const { timeZone } = await tx.organisation.findUniqueOrThrow({
-      where: { id: organisationId },
-      select: { timeZone: true },
-    });
     const after = body.paid
       ? {
           paid: true,
-          paidOn: body.paidOn ?? (current.paid && current.paidOn ? isoDate(current.paidOn) : todayIn(timeZone)),
+          paidOn:
+            body.paidOn ??
+            (current.paid && current.paidOn ? isoDate(current.paidOn) : await centreToday(tx, organisationId)),
           paidMethod: body.paidMethod ?? current.paidMethod ?? current.paymentType,
         }
       : { paid: false, paidOn: null, paidMethod: null };

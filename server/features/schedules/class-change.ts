@@ -75,6 +75,38 @@ async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
   };
 }
 
+type Snapshot = Awaited<ReturnType<typeof auditSnapshots>> extends (row: RevisionRow) => infer S ? S : never;
+type StudentLine = Snapshot['students'][number];
+
+/**
+ * The students of a changed class as its audit event keeps them: only those whose line changed, each
+ * with its name and only the values that changed (a student added or removed keeps the whole line),
+ * so confirming a class of twelve where one was absent reads as that one student, not two lists.
+ */
+export function changedStudentLines(before: readonly StudentLine[], after: readonly StudentLine[]) {
+  const key = (line: StudentLine) => String(line.student);
+  const was = new Map(before.map((line) => [key(line), line]));
+  const now = new Map(after.map((line) => [key(line), line]));
+  const b: Partial<StudentLine>[] = [];
+  const a: Partial<StudentLine>[] = [];
+  for (const name of new Set([...was.keys(), ...now.keys()])) {
+    const from = was.get(name);
+    const to = now.get(name);
+    if (!from || !to) {
+      if (from) b.push(from);
+      if (to) a.push(to);
+      continue;
+    }
+    const fields = (Object.keys(to) as (keyof StudentLine)[]).filter(
+      (field) => field !== 'student' && JSON.stringify(from[field]) !== JSON.stringify(to[field]),
+    );
+    if (!fields.length) continue;
+    b.push(Object.fromEntries([['student', from.student], ...fields.map((f) => [f, from[f]])]));
+    a.push(Object.fromEntries([['student', to.student], ...fields.map((f) => [f, to[f]])]));
+  }
+  return { before: b, after: a };
+}
+
 /**
  * What every change to classes does last, in its transaction: the audit event of each class (values
  * before and after), the voucher charges brought in line with the classes (reversal and new charge
@@ -103,12 +135,15 @@ export async function afterClassChange(
     auth,
     after.map((row) => {
       const was = byId.get(row.id);
+      const after = snapshot(row);
+      const before = was ? snapshot(was) : null;
+      const students = before ? changedStudentLines(before.students, after.students) : null;
       return {
         entity: 'SCHEDULE' as const,
         entityId: row.id,
         action: was ? change.action : 'CREATE',
-        before: was ? snapshot(was) : null,
-        after: snapshot(row),
+        before: before && students ? { ...before, students: students.before } : null,
+        after: students ? { ...after, students: students.after } : after,
         notifyTeacher: change.notifyTeacher,
       };
     }),

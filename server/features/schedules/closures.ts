@@ -3,6 +3,7 @@
 // in one step (batch cancel, with whom to tell) or moves.
 import type { z } from 'zod';
 import type { TClosure, TClosureClass, ZClosureBody, ZClosureListQuery } from '../../../src/contracts/closures';
+import { recordAudit } from '../../audit/record-audit';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { isoDate, pageArgs, toDbDate } from '../../http/list';
@@ -87,7 +88,10 @@ async function ownClosure(db: Db, organisationId: number, id: number) {
   return row;
 }
 
-/** Adds (no id) or changes a closure; answers it with the planned classes on its days. */
+/** A closure as its audit events keep it: its name and local days. */
+const audited = (row: Row) => ({ name: row.name, startDate: isoDate(row.startDate), endDate: isoDate(row.endDate) });
+
+/** Adds (no id) or changes a closure, audited; answers it with the planned classes on its days. */
 export async function saveClosure(prisma: PrismaClient, auth: AuthContext, body: Body, id?: number) {
   const organisationId = organisationOf(auth);
   const data = {
@@ -95,19 +99,35 @@ export async function saveClosure(prisma: PrismaClient, auth: AuthContext, body:
     startDate: toDbDate(body.startDate) as Date,
     endDate: toDbDate(body.endDate) as Date,
   };
-  if (id !== undefined) await ownClosure(prisma, organisationId, id);
-  const row =
-    id === undefined
-      ? await prisma.closure.create({ data: { organisationId, ...data } })
-      : await prisma.closure.update({ where: { id }, data });
+  const row = await prisma.$transaction(async (tx) => {
+    const before = id === undefined ? null : await ownClosure(tx, organisationId, id);
+    const saved = before
+      ? await tx.closure.update({ where: { id: before.id }, data })
+      : await tx.closure.create({ data: { organisationId, ...data } });
+    await recordAudit(tx, auth, [
+      {
+        entity: 'CLOSURE',
+        entityId: saved.id,
+        action: before ? 'UPDATE' : 'CREATE',
+        before: before && audited(before),
+        after: audited(saved),
+      },
+    ]);
+    return saved;
+  });
   const classes = await classesOnClosure(prisma, organisationId, row);
   return { closure: toClosure(row, classes.length), classes };
 }
 
 export async function deleteClosure(prisma: PrismaClient, auth: AuthContext, id: number): Promise<undefined> {
   const organisationId = organisationOf(auth);
-  await ownClosure(prisma, organisationId, id);
-  await prisma.closure.delete({ where: { id } });
+  await prisma.$transaction(async (tx) => {
+    const row = await ownClosure(tx, organisationId, id);
+    await tx.closure.delete({ where: { id } });
+    await recordAudit(tx, auth, [
+      { entity: 'CLOSURE', entityId: id, action: 'DELETE', before: audited(row), after: null },
+    ]);
+  });
   return undefined;
 }
 

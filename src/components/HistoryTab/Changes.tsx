@@ -43,9 +43,63 @@ export function useAuditText(entity: TAuditEntity) {
   return { t, label, value };
 }
 
+type Line = { student?: TAuditValue } & Record<string, TAuditValue>;
+const isLines = (v: TAuditValue | undefined): v is Line[] =>
+  Array.isArray(v) &&
+  v.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item) && 'student' in item);
+
+/**
+ * A class's changed students, one line per student and value: "Cleo Chen (S-1) · Attendance: None →
+ * Attended"; a student added or removed reads "None →" or "→ None".
+ */
+function StudentChanges({
+  before,
+  after,
+  text,
+}: {
+  before: Line[];
+  after: Line[];
+  text: ReturnType<typeof useAuditText>;
+}) {
+  const { label, value } = text;
+  const names = [...new Set([...before, ...after].map((line) => String(line.student)))];
+  const lineOf = (lines: Line[], name: string) => lines.find((line) => String(line.student) === name);
+  return (
+    <>
+      {names.flatMap((name) => {
+        const was = lineOf(before, name);
+        const now = lineOf(after, name);
+        const fields = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])].filter(
+          (f) => f !== 'student',
+        );
+        if (!was || !now)
+          return [
+            <div key={name} className="audit-change">
+              <Typography.Text type="secondary">{label('students')}:</Typography.Text>{' '}
+              {was ? name : text.t('common.none')}
+              {' → '}
+              <Typography.Text strong>{now ? name : text.t('common.none')}</Typography.Text>
+            </div>,
+          ];
+        return fields.map((field) => (
+          <div key={`${name}:${field}`} className="audit-change">
+            <Typography.Text type="secondary">
+              {name} · {label(field)}:
+            </Typography.Text>{' '}
+            {value(field, was[field])}
+            {' → '}
+            <Typography.Text strong>{value(field, now[field])}</Typography.Text>
+          </div>
+        ));
+      })}
+    </>
+  );
+}
+
 /** One event's changes: "Hourly rate: CA$40.00 → CA$45.50" per field; a creation or deletion its values. */
 export default function AuditChanges({ event }: { event: Pick<TAuditEvent, 'entityType' | 'before' | 'after'> }) {
-  const { t, label, value } = useAuditText(event.entityType);
+  const text = useAuditText(event.entityType);
+  const { t, label, value } = text;
   const [all, setAll] = useState(false);
   const { before, after } = event;
 
@@ -53,13 +107,19 @@ export default function AuditChanges({ event }: { event: Pick<TAuditEvent, 'enti
     const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(byFormOrder);
     return (
       <div className="audit-changes">
-        {fields.map((field) => (
-          <div key={field} className="audit-change">
-            <Typography.Text type="secondary">{label(field)}:</Typography.Text> {value(field, before[field])}
-            {' → '}
-            <Typography.Text strong>{value(field, after[field])}</Typography.Text>
-          </div>
-        ))}
+        {fields.map((field) => {
+          const was = before[field];
+          const now = after[field];
+          if (field === 'students' && isLines(was) && isLines(now))
+            return <StudentChanges key={field} before={was} after={now} text={text} />;
+          return (
+            <div key={field} className="audit-change">
+              <Typography.Text type="secondary">{label(field)}:</Typography.Text> {value(field, before[field])}
+              {' → '}
+              <Typography.Text strong>{value(field, after[field])}</Typography.Text>
+            </div>
+          );
+        })}
       </div>
     );
   }

@@ -71,6 +71,7 @@ const COMMON: Record<string, string> = {
   teacherHourlyRate: 'schedules.field.teacherHourlyRate',
   confirmedAt: 'audit.field.confirmedAt',
   confirmedById: 'audit.field.confirmedById',
+  confirmedBy: 'audit.field.confirmedBy',
   confirmedOnBehalf: 'audit.field.confirmedOnBehalf',
   students: 'schedules.field.students',
   attendance: 'audit.field.attendance',
@@ -101,6 +102,7 @@ const BY_ENTITY: Partial<Record<TAuditEntity, Record<string, string>>> = {
     studentId: 'forms.termRegister.student',
   },
   PAYROLL_PERIOD: { startDate: 'forms.term.startDate' },
+  CLOSURE: { name: 'notify.closure.name', startDate: 'notify.closure.startDate', endDate: 'notify.closure.endDate' },
 };
 
 /** Fields in the order the forms show them (jsonb keeps its own key order): unknown ones last. */
@@ -157,6 +159,7 @@ export const ENTITY_IDS: Record<TAuditEntity, string> = {
   VOUCHER_PURCHASE: 'audit.entity.VOUCHER_PURCHASE',
   ORGANISATION: 'audit.entity.ORGANISATION',
   PAYROLL_PERIOD: 'audit.entity.PAYROLL_PERIOD',
+  CLOSURE: 'audit.entity.CLOSURE',
 };
 export const ACTION_IDS = {
   CREATE: 'audit.action.CREATE',

@@ -75,6 +75,17 @@ const ImportDialog = lazyForm(() => import('@/components/ImportDialog'));
 
 const withoutPaging = ({ current: _c, pageSize: _p, ...filters }: Query) => filters;
 
+/**
+ * The toolbar search box's width: wide enough for its placeholder (which says what it searches), from
+ * 240 to 360 px; a CJK character takes about two Latin ones. ("Name, course, school or comm…" at 240.)
+ */
+export function searchBoxWidth(placeholder: string) {
+  const wide = [...placeholder].filter((ch) => /[\u2e80-\u9fff\uff00-\uffef]/.test(ch)).length;
+  const text = (placeholder.length - wide) * 7.6 + wide * 14;
+  // + the padding, the clear icon and the search button beside it.
+  return Math.round(Math.min(360, Math.max(240, text + 90)));
+}
+
 export default function RecordListPage<T extends { id: number }>(props: RecordListPageProps<T>) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -86,6 +97,19 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
   const [filtered, setFiltered] = useState(false);
   const [newest] = useState(() => newestReplies<ListResult<T>>());
 
+  // A date range filter fills its field and says "Start date → End date": ProForm's "Please select"
+  // twice was cut to "Please sel…" in the half of the field each gets.
+  const dateRangeProps = (filter: ProColumns<T>): ProColumns<T> =>
+    filter.valueType === 'dateRange' && typeof filter.fieldProps !== 'function'
+      ? {
+          ...filter,
+          fieldProps: {
+            placeholder: [t('lists.filter.startDate'), t('lists.filter.endDate')],
+            style: { width: '100%' },
+            ...filter.fieldProps,
+          },
+        }
+      : filter;
   const actionsColumn: ProColumns<T> = {
     title: t('common.actions'),
     key: 'actions',
@@ -97,7 +121,7 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
   const columns: ProColumns<T>[] = [
     ...props.columns.map((column) => ({ search: false as const, ...column })),
     // No own `key`: ProTable names a filter's query parameter by its key before its dataIndex.
-    ...(props.filters ?? []).map((filter) => ({ ...filter, hideInTable: true })),
+    ...(props.filters ?? []).map((filter) => ({ ...dateRangeProps(filter), hideInTable: true })),
     ...(props.rowActions ? [actionsColumn] : []),
   ];
   const hasFilterForm = columns.some((c) => c.search !== false && !c.hideInSearch && c.valueType !== 'option');
@@ -139,7 +163,12 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
       form={props.initial?.filters ? { initialValues: props.initial.filters } : undefined}
       options={{
         search: props.searchPlaceholder
-          ? { name: 'q', placeholder: props.searchPlaceholder, allowClear: true, style: { width: 240 } }
+          ? {
+              name: 'q',
+              placeholder: props.searchPlaceholder,
+              allowClear: true,
+              style: { width: searchBoxWidth(props.searchPlaceholder) },
+            }
           : false,
         reload: true,
         density: false,

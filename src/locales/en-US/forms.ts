@@ -103,6 +103,7 @@ export default {
   'forms.termRegister.teacher': 'Teacher',
   'forms.termRegister.teacher.default': "Left empty: the term's teacher",
   'forms.termRegister.paid': 'Paid',
+  'forms.termRegister.paidOn.today': 'Today',
   'forms.paymentType.CASH': 'Cash',
   'forms.paymentType.CARD': 'Card',
   'forms.paymentType.E_TRANSFER': 'E-transfer',

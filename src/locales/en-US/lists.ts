@@ -20,6 +20,8 @@ export default {
   'lists.column.teacher': 'Teacher',
   'lists.column.student': 'Student',
   'lists.column.startDate': 'Start date',
+  'lists.filter.startDate': 'From',
+  'lists.filter.endDate': 'To',
   'lists.column.endDate': 'End date',
 
   // Pending, success and failure messages of a write (runWithMessages)

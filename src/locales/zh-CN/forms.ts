@@ -103,6 +103,7 @@ export default {
   'forms.termRegister.teacher': '老师',
   'forms.termRegister.teacher.default': '留空则为学期的老师',
   'forms.termRegister.paid': '已付款',
+  'forms.termRegister.paidOn.today': '今天',
   'forms.paymentType.CASH': '现金',
   'forms.paymentType.CARD': '银行卡',
   'forms.paymentType.E_TRANSFER': '电子转账',

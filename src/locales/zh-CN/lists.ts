@@ -19,6 +19,8 @@ export default {
   'lists.column.teacher': '教师',
   'lists.column.student': '学生',
   'lists.column.startDate': '开始日期',
+  'lists.filter.startDate': '开始日期',
+  'lists.filter.endDate': '结束日期',
   'lists.column.endDate': '结束日期',
 
   // 写操作的进行中、成功与失败提示（runWithMessages）

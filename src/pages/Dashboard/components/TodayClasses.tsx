@@ -31,8 +31,15 @@ export default function TodayClasses({ summary, calendarLink }: { summary?: TDas
       ellipsis: true,
       render: (_, c) => (
         <>
-          <div style={ellipsis}>{c.course.name}</div>
-          <Typography.Text type="secondary" style={{ ...ellipsis, display: 'block', fontSize: 12 }}>
+          {/* Cut to one line each: the title shows the whole course name and student list. */}
+          <div style={ellipsis} title={c.course.name}>
+            {c.course.name}
+          </div>
+          <Typography.Text
+            type="secondary"
+            style={{ ...ellipsis, display: 'block', fontSize: 12 }}
+            title={c.students.map((s) => s.name).join(', ')}
+          >
             {c.students.map((s) => s.name).join(', ')}
           </Typography.Text>
         </>

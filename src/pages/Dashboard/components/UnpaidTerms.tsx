@@ -24,7 +24,7 @@ export default function UnpaidTerms() {
     {
       title: t('names.term.column'),
       key: 'term',
-      ellipsis: true,
+      // Wrapped, never cut: "Piano for Begi…" could be either of two terms.
       render: (_, r) => (
         <span title={`${r.termName} (${format.date(r.termStart)} – ${format.date(r.termEnd)})`}>{r.termName}</span>
       ),

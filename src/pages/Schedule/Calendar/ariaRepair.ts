@@ -25,6 +25,24 @@ export function removeBrokenRoles(root: ParentNode) {
   }
 }
 
+/**
+ * A teacher's availability and time off are drawn as background events, which react-big-calendar makes
+ * buttons in the tab order like real classes: a keyboard user tabbed through dozens of blocks that do
+ * nothing. They are taken out of the tab order and lose the button role (their title still says what
+ * they are); real events keep theirs.
+ */
+export function unfocusBackgroundEvents(root: ParentNode) {
+  for (const element of root.querySelectorAll('.rbc-background-event')) {
+    if (element.getAttribute('tabindex') !== '-1') element.setAttribute('tabindex', '-1');
+    if (element.hasAttribute('role')) element.removeAttribute('role');
+  }
+}
+
+function repair(root: ParentNode) {
+  removeBrokenRoles(root);
+  unfocusBackgroundEvents(root);
+}
+
 /** A callback ref for the calendar's box: repairs the roles whenever the calendar draws. */
 export function useAriaRepair() {
   const observer = useRef<MutationObserver>();
@@ -32,8 +50,15 @@ export function useAriaRepair() {
     observer.current?.disconnect();
     observer.current = undefined;
     if (!root) return;
-    removeBrokenRoles(root);
-    observer.current = new MutationObserver(() => removeBrokenRoles(root));
-    observer.current.observe(root, { childList: true, subtree: true });
+    repair(root);
+    observer.current = new MutationObserver(() => repair(root));
+    // Attributes too: a redrawn block may get its tabindex back. The repair writes only what differs,
+    // so its own writes settle.
+    observer.current.observe(root, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['tabindex', 'role'],
+    });
   }, []);
 }

@@ -1,5 +1,13 @@
-import { ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Form } from 'antd';
+import {
+  ProFormDatePicker,
+  ProFormDependency,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { Form, message } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { useCentre } from '@/components/RecordForm/defaults';
 import TeacherSelect from '@/components/RecordForm/TeacherSelect';
@@ -13,6 +21,7 @@ import {
   ZTermRegisterBody,
 } from '@/contracts/term-registers';
 import { createTermRegister, searchStudents, updateTermRegister } from '@/services/courses';
+import { useFormat } from '@/utils/useFormat';
 import { PAYMENT_TYPE_IDS } from './paymentTypes';
 
 interface RegisterValues {
@@ -23,6 +32,9 @@ interface RegisterValues {
   teacherId?: number;
   comments?: string;
   paid: boolean;
+  /** With paid: left empty, the centre's today and the payment type (as the Paid switch records). */
+  paidOn?: string;
+  paidMethod?: TTermPaymentType;
 }
 
 /** Register a student for a term, or edit a registration; the server refuses a second one of a student. */
@@ -30,14 +42,33 @@ export default function TermRegisterForm({ open, record, onClose, onSaved }: Rec
   const [form] = Form.useForm<RegisterValues>();
   const { t, required, choose, zod } = useFormRules();
   const { currency } = useCentre();
+  const format = useFormat();
   const current = record && {
     value: record.student.id,
     label: `${record.student.name} (${record.student.studentId})`,
   };
-  const save = (values: RegisterValues) => {
+  const save = async (values: RegisterValues) => {
     // No teacher chosen: the term's teacher (the server's default).
-    const body: TTermRegisterBody = { ...values, comments: values.comments || null, paid: values.paid ?? false };
-    return record ? updateTermRegister(record.id, body) : createTermRegister(body);
+    const { paidOn, paidMethod, ...rest } = values;
+    const paid = values.paid ?? false;
+    const body: TTermRegisterBody = {
+      ...rest,
+      comments: values.comments || null,
+      paid,
+      ...(paid && paidOn ? { paidOn: dayjs(paidOn).format('YYYY-MM-DD') } : {}),
+      ...(paid && paidMethod ? { paidMethod } : {}),
+    };
+    const saved = await (record ? updateTermRegister(record.id, body) : createTermRegister(body));
+    // Newly paid: the same message as the Paid switch, with what was recorded.
+    if (saved.paid && !record?.paid)
+      message.success(
+        t('money.paid.marked', {
+          amount: format.money(saved.price),
+          date: format.date(saved.paidOn),
+          method: saved.paidMethod ? t(PAYMENT_TYPE_IDS[saved.paidMethod]) : '',
+        }),
+      );
+    return saved;
   };
   return (
     <RecordForm<RegisterValues>
@@ -56,6 +87,8 @@ export default function TermRegisterForm({ open, record, onClose, onSaved }: Rec
               teacherId: record.teacher?.id,
               comments: record.comments ?? '',
               paid: record.paid,
+              paidOn: record.paidOn ?? undefined,
+              paidMethod: record.paidMethod ?? undefined,
             }
           : { paymentType: 'CASH', paid: false }
       }
@@ -112,6 +145,29 @@ export default function TermRegisterForm({ open, record, onClose, onSaved }: Rec
         fieldProps={{ rows: 2 }}
       />
       <ProFormSwitch name="paid" label={t('forms.termRegister.paid')} />
+      <ProFormDependency name={['paid', 'paymentType']}>
+        {({ paid, paymentType }: Partial<RegisterValues>) =>
+          paid && (
+            <>
+              <ProFormDatePicker
+                name="paidOn"
+                label={t('money.paid.on')}
+                colProps={{ span: 12 }}
+                width="100%"
+                placeholder={t('forms.termRegister.paidOn.today')}
+                fieldProps={{ format: 'YYYY-MM-DD', disabledDate: (d: Dayjs) => d.isAfter(dayjs(), 'day') }}
+              />
+              <ProFormSelect
+                name="paidMethod"
+                label={t('money.paid.method')}
+                colProps={{ span: 12 }}
+                placeholder={paymentType ? t(PAYMENT_TYPE_IDS[paymentType]) : undefined}
+                options={termPaymentTypes.map((type) => ({ value: type, label: t(PAYMENT_TYPE_IDS[type]) }))}
+              />
+            </>
+          )
+        }
+      </ProFormDependency>
     </RecordForm>
   );
 }
