@@ -87,6 +87,9 @@ export async function dragEventTo(page: Page, event: Locator, target: Locator) {
   await page.mouse.up();
 }
 
+/** The demo centre's time zone (the organisation's default; the seed keeps it). */
+export const DEMO_ZONE = 'America/Toronto';
+
 /** The Authorization header of a demo account (signed in through the API), for setup by the API. */
 export async function apiAs(request: APIRequestContext, login: string): Promise<{ Authorization: string }> {
   const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });

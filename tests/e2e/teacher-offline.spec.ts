@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiAs, demoTeacherClass, signIn } from './support';
+import { DateTime } from 'luxon';
+import { apiAs, DEMO_ZONE, demoTeacherClass, signIn } from './support';
 
 // Issue 11: a teacher confirms classes from a phone without a signal. The list kept on the phone is
 // shown when the list request fails for lack of network, a confirmation made offline waits on the
@@ -24,8 +25,11 @@ async function teacherClass(request: APIRequestContext, hoursAgo: number) {
   });
   expect(student.status()).toBe(201);
   const studentId = ((await student.json()) as { id: number }).id;
-  const start = new Date(Date.now() - hoursAgo * 3_600_000);
-  start.setUTCMinutes(0, 0, 0);
+  // On the teacher's list a completed class stays only for the rest of its day (the centre's zone): a
+  // class from yesterday would vanish once confirmed, so it never starts before today's local midnight.
+  const midnight = DateTime.now().setZone(DEMO_ZONE).startOf('day').toJSDate();
+  const start = new Date(Math.max(Date.now() - hoursAgo * 3_600_000, midnight.getTime()));
+  start.setUTCMinutes(0, 0, 0); // never before midnight: the zone's midnight is on the hour
   const id = await demoTeacherClass(request, admin, {
     start,
     studentIds: [studentId],
