@@ -6,7 +6,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { isoDate, toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
-import { appendLedgerEntries, balanceAfter, type LedgerDraft, lockStudentBalance } from './ledger';
+import { appendLedgerEntries, balanceAfter, type LedgerDraft, type LockedStudent, lockStudentBalance } from './ledger';
 import { toVoucherPurchase, type VoucherPurchaseRow, voucherPurchaseSelect } from './voucher-view';
 
 type Body = z.output<typeof ZVoucherPurchaseBody>;
@@ -14,7 +14,7 @@ type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
 
 /** The ledger entries of a desk entry (signs: see ZVoucherPurchaseBody). */
-function draftsOf(body: Body, entryDate: Date): LedgerDraft[] {
+function draftsOf(body: Pick<Body, 'type' | 'voucherAmount' | 'giftAmount'>, entryDate: Date): LedgerDraft[] {
   const voucher = new Decimal(body.voucherAmount);
   const gift = new Decimal(body.giftAmount);
   if (body.type === 'REFUND') return [{ kind: 'REFUND', amount: voucher.negated(), entryDate }];
@@ -51,6 +51,54 @@ const byKey = (db: Tx | PrismaClient, organisationId: number, idempotencyKey: st
   });
 
 /**
+ * Writes the purchase row and its ledger entries after the locked balance, in the caller's
+ * transaction (the caller holds the student's lock and has checked the key). The desk's route and
+ * the demo seed both post purchases through here.
+ */
+export async function postVoucherPurchase(
+  tx: Tx,
+  locked: LockedStudent,
+  userId: number,
+  body: Pick<
+    Body,
+    | 'studentId'
+    | 'type'
+    | 'purchaseDate'
+    | 'voucherAmount'
+    | 'giftAmount'
+    | 'paymentMethod'
+    | 'comments'
+    | 'idempotencyKey'
+  >,
+): Promise<VoucherPurchaseRow> {
+  const purchaseDate = toDbDate(body.purchaseDate) as Date;
+  const drafts = draftsOf(body, purchaseDate);
+  const purchase = await tx.voucherPurchase.create({
+    data: {
+      organisationId: locked.organisationId,
+      studentId: body.studentId,
+      type: body.type,
+      purchaseDate,
+      voucherAmount: body.voucherAmount,
+      giftAmount: body.giftAmount,
+      paymentMethod: body.paymentMethod,
+      comments: body.comments,
+      enteredById: userId,
+      idempotencyKey: body.idempotencyKey,
+      balanceAfter: balanceAfter(locked.balance, drafts),
+    },
+    select: voucherPurchaseSelect,
+  });
+  await appendLedgerEntries(
+    tx,
+    locked,
+    userId,
+    drafts.map((draft) => ({ ...draft, purchaseId: purchase.id })),
+  );
+  return purchase;
+}
+
+/**
  * Records a purchase, refund or adjustment and its ledger entries in one transaction, under the
  * student's row lock. Idempotent per (centre, idempotencyKey): a retry returns the first purchase and
  * writes nothing; a concurrent twin waits on the lock (same student) or loses on the unique key.
@@ -65,30 +113,7 @@ export async function createVoucherPurchase(prisma: PrismaClient, auth: AuthCont
         const locked = await lockStudentBalance(tx, organisationId, body.studentId);
         const twin = await byKey(tx, organisationId, body.idempotencyKey);
         if (twin) return replay(twin, body);
-        const purchaseDate = toDbDate(body.purchaseDate) as Date;
-        const drafts = draftsOf(body, purchaseDate);
-        const purchase = await tx.voucherPurchase.create({
-          data: {
-            organisationId,
-            studentId: body.studentId,
-            type: body.type,
-            purchaseDate,
-            voucherAmount: body.voucherAmount,
-            giftAmount: body.giftAmount,
-            paymentMethod: body.paymentMethod,
-            comments: body.comments,
-            enteredById: auth.userId,
-            idempotencyKey: body.idempotencyKey,
-            balanceAfter: balanceAfter(locked.balance, drafts),
-          },
-          select: voucherPurchaseSelect,
-        });
-        await appendLedgerEntries(
-          tx,
-          locked,
-          auth.userId,
-          drafts.map((draft) => ({ ...draft, purchaseId: purchase.id })),
-        );
+        const purchase = await postVoucherPurchase(tx, locked, auth.userId, body);
         return auditPurchaseCreated(tx, auth, toVoucherPurchase(purchase));
       },
       { maxWait: 10_000, timeout: 20_000 },
