@@ -255,9 +255,18 @@ export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
       }
     }
 
+    // Lessons between two desk entries are charged together (syncClassCharges posts them in time
+    // order); a corrected lesson is charged on its own, then corrected.
     let n = 0;
+    let pending: number[] = [];
+    const charge = async () => {
+      await syncClassCharges(tx, adminUserId, pending, 'Class confirmed');
+      pending = [];
+    };
     for (const [i, lesson] of own.entries()) {
-      for (const purchase of plan.filter((p) => p.beforeIndex === i)) {
+      const purchases = plan.filter((p) => p.beforeIndex === i);
+      if (purchases.length || lesson === attendanceFix || lesson === timesFix) await charge();
+      for (const purchase of purchases) {
         const day = DateTime.fromJSDate(lesson.startAt, { zone: timeZone }).minus({ days: purchase.refund ? 1 : 2 });
         const locked = await lockStudentBalance(tx, organisationId, student.id);
         n += 1;
@@ -276,8 +285,9 @@ export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
           idempotencyKey: `demo-${student.id}-${n}`,
         });
       }
-      await syncClassCharges(tx, adminUserId, [lesson.scheduleId], 'Class confirmed');
+      pending.push(lesson.scheduleId);
       if (lesson === attendanceFix) {
+        await charge();
         await tx.scheduleStudent.updateMany({
           where: { scheduleId: lesson.scheduleId },
           data: { attendance: 'ABSENT' },
@@ -290,6 +300,7 @@ export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
         await syncClassCharges(tx, adminUserId, [lesson.scheduleId], 'Attendance changed');
       }
       if (lesson === timesFix) {
+        await charge();
         await tx.schedule.update({
           where: { id: lesson.scheduleId },
           data: { endAt: shortened(lesson), teacherEndAt: shortened(lesson) },
@@ -297,6 +308,7 @@ export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
         await syncClassCharges(tx, adminUserId, [lesson.scheduleId], 'Class times changed');
       }
     }
+    await charge();
   }
 
   await seedFeedback(tx, options);
@@ -351,6 +363,9 @@ async function seedFeedback(tx: Tx, { organisationId, timeZone, now, random }: D
   const missing = classes.filter((c) => c.startAt.getTime() >= weekAgo);
   // The failed one: the latest submitted class of a family with a parent's address.
   const failing = submitted.filter((c) => c.students.some((s) => s.student.feedbackEmail)).at(-1);
+  const feedbackRows: Prisma.ScheduleFeedbackCreateManyInput[] = [];
+  const studentRows: Prisma.StudentFeedbackCreateManyInput[] = [];
+  const messages: Prisma.MessageCreateManyInput[] = [];
   for (const row of submitted) {
     const user = row.teacher?.user;
     const submittedAt = new Date(row.endAt.getTime() + 3 * 3_600_000);
@@ -376,12 +391,11 @@ async function seedFeedback(tx: Tx, { organisationId, timeZone, now, random }: D
       endAt: row.endAt,
       ...texts,
     };
-    const messages: Prisma.MessageCreateManyInput[] = [];
     for (const { student } of row.students) {
       const recipient = feedbackRecipient(student);
       if (!recipient) continue;
       const words = `${student.firstName} ${pick(['worked well today.', 'made good progress.', 'kept up nicely.'])}`;
-      await tx.studentFeedback.create({ data: { scheduleId: row.id, studentId: student.id, content: words } });
+      studentRows.push({ scheduleId: row.id, studentId: student.id, content: words });
       const email = feedbackEmail(content, { ...student, content: words });
       const failed = row === failing;
       const attemptAt = new Date(submittedAt.getTime() + (failed ? 40 : 1) * 60_000);
@@ -410,8 +424,10 @@ async function seedFeedback(tx: Tx, { organisationId, timeZone, now, random }: D
         failedAt: failed ? attemptAt : null,
       });
     }
-    await tx.message.createMany({ data: messages });
   }
+  await tx.scheduleFeedback.createMany({ data: feedbackRows });
+  await tx.studentFeedback.createMany({ data: studentRows });
+  await tx.message.createMany({ data: messages });
   await syncFeedbackStatus(
     tx,
     classes.map((c) => c.id),
