@@ -442,15 +442,18 @@ async function seedFeedback(tx: Tx, { organisationId, timeZone, now, random }: D
     });
 }
 
-/** A bulk email twelve days ago to the first students' families: all delivered but one address. */
-async function seedBulkEmail(tx: Tx, { organisationId, adminUserId, now }: DemoMoneyOptions) {
+/** A bulk email twelve days ago (10:15 local) to the first students' families: all delivered but one address. */
+async function seedBulkEmail(tx: Tx, { organisationId, timeZone, adminUserId, now }: DemoMoneyOptions) {
   const recipients = await tx.student.findMany({
     where: { organisationId, active: true, allowEmail: true, email: { not: null } },
     orderBy: { id: 'asc' },
     take: 14,
     select: { id: true, firstName: true, lastName: true, email: true },
   });
-  const createdAt = new Date(now.getTime() - 12 * DAY);
+  const createdAt = DateTime.fromJSDate(now, { zone: timeZone })
+    .minus({ days: 12 })
+    .set({ hour: 10, minute: 15, second: 0, millisecond: 0 })
+    .toJSDate();
   const finishedAt = new Date(createdAt.getTime() + 4 * 60_000);
   const subject = 'Winter term registration is open';
   const body =
