@@ -29,6 +29,8 @@ async function demoInvoice(
   invoiceDate: string,
 ) {
   // The platform's billing cycle of the period, run on the invoice date (COMPLETED), as the cycle job leaves it.
+  // Run early on the invoice date (or just now, when that is today).
+  const ranAt = Math.min(Date.parse(`${invoiceDate}T06:00:00Z`), Date.now() - 120_000);
   const cycle = await tx.billingCycle.create({
     data: {
       startDate: day(period.start),
@@ -36,8 +38,8 @@ async function demoInvoice(
       status: 'COMPLETED',
       repeat: false,
       startedById: systemUserId,
-      runStartedAt: new Date(`${invoiceDate}T06:00:00Z`),
-      finishedAt: new Date(`${invoiceDate}T06:01:00Z`),
+      runStartedAt: new Date(ranAt),
+      finishedAt: new Date(ranAt + 60_000),
       createdAt: new Date(`${period.start}T14:00:00Z`),
     },
   });
