@@ -27,7 +27,7 @@ async function main() {
     const created = await seedDemo(prisma);
     console.log(
       created
-        ? `${where}: seeded the demo centre (teachers, courses, 60 students, terms, registrations); ` +
+        ? `${where}: seeded the demo centre (teachers, courses, 60 students, terms, registrations, voucher money, feedback, payroll, emails); ` +
             `sign in as admin, operator, teacher or system, password ${DEMO_PASSWORD}`
         : `${where}: the demo centre is already there`,
     );

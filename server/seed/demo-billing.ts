@@ -1,9 +1,10 @@
 // The demo centre's platform billing (issue 10): a small credit history (a welcome credit from the
 // platform, then the credit an invoice applied) and two past invoices: one paid by hand (no card),
-// one unpaid and not yet due. Never overdue: the alert would greet every demo sign-in.
+// one unpaid and not yet due, each made by a COMPLETED billing cycle of its month (the cycles page lists them). Never overdue: the alert would greet every demo sign-in.
 import { appendCreditEntry } from '../features/billing/credit-ledger';
 import { invoiceAmountsData, priceInvoice } from '../features/billing/invoice-math';
 import { addDays, platformPricing } from '../features/billing/pricing-inputs';
+import { NOT_CONFIGURED_REASON } from '../features/billing/run-cycle';
 import { studentsServed } from '../features/billing/students-served';
 import { Prisma } from '../generated/prisma/client';
 
@@ -27,6 +28,21 @@ async function demoInvoice(
   period: { start: string; end: string },
   invoiceDate: string,
 ) {
+  // The platform's billing cycle of the period, run on the invoice date (COMPLETED), as the cycle job leaves it.
+  // Run early on the invoice date (or just now, when that is today).
+  const ranAt = Math.min(Date.parse(`${invoiceDate}T06:00:00Z`), Date.now() - 120_000);
+  const cycle = await tx.billingCycle.create({
+    data: {
+      startDate: day(period.start),
+      endDate: day(period.end),
+      status: 'COMPLETED',
+      repeat: false,
+      startedById: systemUserId,
+      runStartedAt: new Date(ranAt),
+      finishedAt: new Date(ranAt + 60_000),
+      createdAt: new Date(`${period.start}T14:00:00Z`),
+    },
+  });
   const organisation = await tx.organisation.findUniqueOrThrow({ where: { id: organisationId } });
   const pricing = await platformPricing(tx);
   const served = await studentsServed(tx, [organisationId], period.start, period.end);
@@ -48,6 +64,17 @@ async function demoInvoice(
       quantity: amounts.quantity,
       ...invoiceAmountsData(amounts),
       createdById: systemUserId,
+      cycleId: cycle.id,
+    },
+  });
+  await tx.billingCycleCentre.create({
+    // Created, not charged: the demo runs without card payments (the paid one was paid by hand later).
+    data: {
+      cycleId: cycle.id,
+      organisationId,
+      outcome: 'CREATED',
+      invoiceId: invoice.id,
+      reason: NOT_CONFIGURED_REASON,
     },
   });
   if (served.length)

@@ -3,6 +3,7 @@
 // and registrations, some paid and some not. Deterministic: a seeded generator picks everything, and
 // dates count from the day the seed runs. Bulk inserts keep it well under a second on PGlite.
 import type { Prisma, TermPaymentType } from '../generated/prisma/client';
+import { seedDemoMoney } from './demo-money';
 import { seedDemoSchedules } from './demo-schedules';
 
 type Tx = Prisma.TransactionClient;
@@ -224,8 +225,21 @@ export async function seedDemoCentre(
     now: today,
     random: next,
   });
+  const teacherUsers = [teacherUserId, ...users.map((u) => u.id)];
+  const money = adminUserId
+    ? await seedDemoMoney(tx, {
+        organisationId,
+        timeZone,
+        teachers: teachers.map((t, i) => ({ id: t.id, userId: teacherUsers[i] })),
+        courseIds: courses,
+        adminUserId,
+        now: today,
+        random: next,
+      })
+    : null;
   return {
     schedules,
+    voucherStudents: money?.voucherStudents ?? 0,
     teachers: teachers.length,
     courses: courses.length,
     students: students.length,

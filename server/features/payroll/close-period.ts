@@ -7,7 +7,7 @@ import { organisationOf } from '../../http/tenancy';
 import { t, textList } from '../../i18n/text';
 import { teacherHoursSql, teacherPaySql } from '../money/class-amounts';
 import { describeBlocker, findBlockers, inMonthSql } from './blockers';
-import { checkMonth, firstDayOf } from './months';
+import { checkMonth, firstDayOf, type MonthRange } from './months';
 import { lockPayrollForClose } from './payroll-lock';
 import { centreZone, findPeriod, periodSelect, toPeriod } from './payroll-review';
 
@@ -19,6 +19,52 @@ function alreadyClosed(month: string, closedAt?: Date): AppError {
       })
     : t('{month} was already closed: a pay period closes once', { month });
   return fieldError('month', message, { code: 'conflict' });
+}
+
+/**
+ * The closed period of `range` and one line per COMPLETED class of the month (teacher hours x the
+ * class's teacher hourly rate, the one definition), with its totals, in the caller's transaction
+ * (the caller holds the payroll lock and has checked blockers). closePeriod and the demo seed use it.
+ */
+export async function writeClosedPeriod(
+  tx: Prisma.TransactionClient,
+  {
+    organisationId,
+    closedById,
+    range,
+    comments,
+    closedAt,
+  }: { organisationId: number; closedById: number; range: MonthRange; comments: string | null; closedAt?: Date },
+) {
+  const period = await tx.payrollPeriod.create({
+    data: {
+      organisationId,
+      startDate: firstDayOf(range.month),
+      endDate: new Date(`${range.endDate}T00:00:00Z`),
+      closedById,
+      comments,
+      totalHours: 0,
+      totalAmount: 0,
+      ...(closedAt ? { closedAt } : {}),
+    },
+    select: { id: true },
+  });
+  await tx.$executeRaw`
+    INSERT INTO "PayrollLine" ("periodId", "scheduleId", "teacherId", "startAt", "hours", "rate", "amount")
+    SELECT ${period.id}, s."id", s."teacherId", s."teacherStartAt", ${teacherHoursSql},
+           COALESCE(s."teacherHourlyRate", 0), ${teacherPaySql}
+    FROM "Schedule" s
+    WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'
+    ORDER BY s."teacherStartAt", s."id"`;
+  const sums = await tx.payrollLine.aggregate({
+    where: { periodId: period.id },
+    _sum: { hours: true, amount: true },
+    _count: true,
+  });
+  const totalHours = sums._sum.hours ?? new Prisma.Decimal(0);
+  const totalAmount = sums._sum.amount ?? new Prisma.Decimal(0);
+  await tx.payrollPeriod.update({ where: { id: period.id }, data: { totalHours, totalAmount } });
+  return { period, sums, totalHours, totalAmount };
 }
 
 /**
@@ -56,33 +102,12 @@ export async function closePeriod(
             fieldErrors: [{ field: 'acknowledgeBlockers', message: summary }],
           });
         }
-        const period = await tx.payrollPeriod.create({
-          data: {
-            organisationId,
-            startDate: firstDayOf(body.month),
-            endDate: new Date(`${range.endDate}T00:00:00Z`),
-            closedById: auth.userId,
-            comments: body.comments ?? null,
-            totalHours: 0,
-            totalAmount: 0,
-          },
-          select: { id: true },
+        const { period, sums, totalHours, totalAmount } = await writeClosedPeriod(tx, {
+          organisationId,
+          closedById: auth.userId,
+          range,
+          comments: body.comments ?? null,
         });
-        await tx.$executeRaw`
-          INSERT INTO "PayrollLine" ("periodId", "scheduleId", "teacherId", "startAt", "hours", "rate", "amount")
-          SELECT ${period.id}, s."id", s."teacherId", s."teacherStartAt", ${teacherHoursSql},
-                 COALESCE(s."teacherHourlyRate", 0), ${teacherPaySql}
-          FROM "Schedule" s
-          WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'
-          ORDER BY s."teacherStartAt", s."id"`;
-        const sums = await tx.payrollLine.aggregate({
-          where: { periodId: period.id },
-          _sum: { hours: true, amount: true },
-          _count: true,
-        });
-        const totalHours = sums._sum.hours ?? new Prisma.Decimal(0);
-        const totalAmount = sums._sum.amount ?? new Prisma.Decimal(0);
-        await tx.payrollPeriod.update({ where: { id: period.id }, data: { totalHours, totalAmount } });
         await recordAudit(tx, auth, [
           {
             entity: 'PAYROLL_PERIOD',

@@ -75,7 +75,12 @@ export async function syncClassCharges(
 ): Promise<number> {
   const ids = [...new Set(scheduleIds)];
   if (!ids.length) return 0;
-  const classes = await tx.schedule.findMany({ where: { id: { in: ids } }, select: chargeClassSelect });
+  // In time order: a student's entries for several classes follow the classes' order.
+  const classes = await tx.schedule.findMany({
+    where: { id: { in: ids } },
+    select: chargeClassSelect,
+    orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
+  });
   const charged = await tx.voucherLedgerEntry.findMany({
     where: { scheduleId: { in: ids }, kind: 'CLASS_CHARGE' },
     select: { studentId: true },

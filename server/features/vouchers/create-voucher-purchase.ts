@@ -19,7 +19,7 @@ import type { Locale } from '../../i18n/locale';
 import { t } from '../../i18n/text';
 import { enqueueMessage } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
-import { appendLedgerEntries, balanceAfter, type LedgerDraft, lockStudentBalance } from './ledger';
+import { appendLedgerEntries, balanceAfter, type LedgerDraft, type LockedStudent, lockStudentBalance } from './ledger';
 import { checkPaymentMethod } from './payment-methods';
 import { lastClassCharge, usualClassCharge } from './usual-class';
 import {
@@ -37,7 +37,7 @@ type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
 
 /** The ledger entries of a desk entry (signs: see ZVoucherPurchaseBody). */
-function draftsOf(body: Body, voucher: Prisma.Decimal, entryDate: Date): LedgerDraft[] {
+function draftsOf(body: Pick<Body, 'type' | 'giftAmount'>, voucher: Prisma.Decimal, entryDate: Date): LedgerDraft[] {
   const gift = new Decimal(body.giftAmount);
   if (body.type === 'REFUND') return [{ kind: 'REFUND', amount: voucher.negated(), entryDate }];
   if (body.type === 'ADJUSTMENT') return [{ kind: 'ADJUSTMENT', amount: voucher, entryDate }];
@@ -148,6 +148,59 @@ function checkRefundWithinBalance(
 }
 
 /**
+ * Writes the purchase row and its ledger entries after the locked balance, in the caller's
+ * transaction (the caller holds the student's lock and has checked the key). The desk's route and
+ * the demo seed both post purchases through here.
+ */
+export async function postVoucherPurchase(
+  tx: Tx,
+  locked: LockedStudent,
+  userId: number,
+  body: Pick<
+    Body,
+    | 'studentId'
+    | 'type'
+    | 'purchaseDate'
+    | 'voucherAmount'
+    | 'giftAmount'
+    | 'paymentMethod'
+    | 'comments'
+    | 'idempotencyKey'
+  >,
+  /** A package sold as classes: its computed amount, count and rate (else voucherAmount is the amount). */
+  pkg: { voucher: Prisma.Decimal; classCount: number; classRate: Prisma.Decimal } | null = null,
+): Promise<VoucherPurchaseRow> {
+  const purchaseDate = toDbDate(body.purchaseDate) as Date;
+  const voucher = pkg?.voucher ?? new Decimal(body.voucherAmount);
+  const drafts = draftsOf(body, voucher, purchaseDate);
+  const purchase = await tx.voucherPurchase.create({
+    data: {
+      organisationId: locked.organisationId,
+      studentId: body.studentId,
+      type: body.type,
+      purchaseDate,
+      voucherAmount: voucher,
+      giftAmount: body.giftAmount,
+      paymentMethod: body.paymentMethod,
+      classCount: pkg?.classCount ?? null,
+      classRate: pkg?.classRate ?? null,
+      comments: body.comments,
+      enteredById: userId,
+      idempotencyKey: body.idempotencyKey,
+      balanceAfter: balanceAfter(locked.balance, drafts),
+    },
+    select: voucherPurchaseSelect,
+  });
+  await appendLedgerEntries(
+    tx,
+    locked,
+    userId,
+    drafts.map((draft) => ({ ...draft, purchaseId: purchase.id })),
+  );
+  return purchase;
+}
+
+/**
  * Records a purchase, refund or adjustment and its ledger entries in one transaction, under the
  * student's row lock. Idempotent per (centre, idempotencyKey): a retry returns the first purchase and
  * writes nothing; a concurrent twin waits on the lock (same student) or loses on the unique key.
@@ -169,34 +222,13 @@ export async function createVoucherPurchase(
         if (twin) return replay(tx, twin, body);
         await checkPaymentMethod(tx, organisationId, body.paymentMethod);
         const classRate = body.classCount === null ? null : await classRateOf(tx, organisationId, body.studentId);
-        const voucher = classRate ? classRate.times(body.classCount ?? 0) : new Decimal(body.voucherAmount);
-        const purchaseDate = toDbDate(body.purchaseDate) as Date;
-        const drafts = draftsOf(body, voucher, purchaseDate);
-        checkRefundWithinBalance(auth, body, voucher, locked.balance, balanceAfter(locked.balance, drafts));
-        const purchase = await tx.voucherPurchase.create({
-          data: {
-            organisationId,
-            studentId: body.studentId,
-            type: body.type,
-            purchaseDate,
-            voucherAmount: voucher,
-            giftAmount: body.giftAmount,
-            paymentMethod: body.paymentMethod,
-            classCount: body.classCount,
-            classRate,
-            comments: body.comments,
-            enteredById: auth.userId,
-            idempotencyKey: body.idempotencyKey,
-            balanceAfter: balanceAfter(locked.balance, drafts),
-          },
-          select: voucherPurchaseSelect,
-        });
-        await appendLedgerEntries(
-          tx,
-          locked,
-          auth.userId,
-          drafts.map((draft) => ({ ...draft, purchaseId: purchase.id })),
-        );
+        const pkg = classRate
+          ? { voucher: classRate.times(body.classCount ?? 0), classCount: body.classCount ?? 0, classRate }
+          : null;
+        const voucher = pkg?.voucher ?? new Decimal(body.voucherAmount);
+        const after = balanceAfter(locked.balance, draftsOf(body, voucher, toDbDate(body.purchaseDate) as Date));
+        checkRefundWithinBalance(auth, body, voucher, locked.balance, after);
+        const purchase = await postVoucherPurchase(tx, locked, auth.userId, body, pkg);
         const saved = await auditPurchaseCreated(tx, auth, toVoucherPurchase(purchase));
         const receiptEmailedTo = queue ? await queueReceipt(tx, queue, auth, purchase.id, locale) : null;
         return { ...saved, receiptEmailedTo };
