@@ -16,6 +16,7 @@ export const zhCNMoney = {
   'This refund of {amount} is more than the balance of {balance}: the balance would become {after}. Only an admin can confirm it.':
     '退款 {amount} 超过余额 {balance}：余额将变为 {after}。只有管理员可以确认。',
   'Only an admin can refund more than the balance': '只有管理员可以退还超过余额的金额',
+  'Must be true or false': '必须为 true 或 false',
   'Invoice date overlapped, please try again!': '发票日期重叠，请重试！',
   'This centre has no saved card': '此机构没有已保存的银行卡',
   'Card payments are not configured on this server (no Stripe keys): invoices can be marked paid by hand':
