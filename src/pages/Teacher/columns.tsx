@@ -28,7 +28,7 @@ export function teacherColumns(t: T, format: Formatter): ProColumns<TTeacher>[] 
     },
     { title: t('lists.teachers.preferredName'), dataIndex: 'preferredName', width: 130, ellipsis: true },
     { title: t('lists.teachers.employeeId'), dataIndex: 'employeeId', sorter: true, width: 136, ellipsis: true },
-    { title: t('lists.column.email'), dataIndex: 'email', width: 180, ellipsis: true },
+    { title: t('lists.column.email'), dataIndex: 'email', width: 190, ellipsis: true },
     { title: t('lists.column.phone'), dataIndex: 'phone', width: 150, ellipsis: true },
     {
       title: t('lists.column.hourlyRate'),
@@ -53,7 +53,7 @@ export function teacherColumns(t: T, format: Formatter): ProColumns<TTeacher>[] 
     {
       title: t('lists.teachers.courses'),
       dataIndex: 'courses',
-      width: 140,
+      width: 130, // with Employee ID at 136, the default columns fill 1366x850 exactly (lists.spec)
       ellipsis: true,
       render: (_, teacher) => teacher.courses.map((c) => c.name).join(', '),
     },
