@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggablePath } from '../../server/http/log';
 import { callerWith, createStudent, createTeacher } from '../support/course-factories';
 import { createCentreWithStaff, createUser, signIn } from '../support/factories';
+import { logOutput } from '../support/log-capture';
 import { createClassRow, createCourseRow } from '../support/schedule-rows';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -232,25 +233,12 @@ describe('logs', () => {
   it('never write the feed token', async () => {
     const path: string = (await admin.post(feedUrl(teacherId), {})).body.feedPath;
     const token = path.slice('/api/calendar/'.length, -'.ics'.length);
-    vi.stubEnv('LOG_LEVEL', 'info');
-    const written: string[] = [];
-    const capture = (chunk: unknown) => {
-      written.push(String(chunk));
-      return true;
-    };
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-    try {
+    const text = await logOutput('info', async () => {
       expect((await anonymous(path)).status).toBe(200);
       // Express routes ignore case: the same feed under /api/CALENDAR/.
       expect((await anonymous(path.replace('/calendar/', '/CALENDAR/'))).status).toBe(200);
       expect((await anonymous(`/api/calendar/${token}`)).status).toBe(400);
-    } finally {
-      out.mockRestore();
-      err.mockRestore();
-      vi.unstubAllEnvs();
-    }
-    const text = written.join('');
+    });
     expect(text).toContain('"url":"/api/calendar/[redacted]"');
     expect(text).not.toContain(token);
     expect(text.toLowerCase()).not.toContain(token.toLowerCase());
