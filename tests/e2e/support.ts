@@ -98,6 +98,54 @@ export async function apiAs(request: APIRequestContext, login: string): Promise<
 }
 
 /**
+ * A ONE_ON_ONE VOUCHER class of the demo's `teacher` login in the first course for one student at
+ * `hourlyRate`, from `start`, `minutes` long; created with an override (the demo teacher's timetable is
+ * full). Its id.
+ */
+export async function demoVoucherClass(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  {
+    start,
+    minutes,
+    studentId,
+    hourlyRate,
+    reason,
+    comments,
+  }: {
+    start: Date;
+    minutes: number;
+    studentId: number;
+    hourlyRate: string;
+    reason: string;
+    comments?: string;
+  },
+): Promise<number> {
+  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
+  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
+    (t) => t.login === 'teacher',
+  );
+  expect(teacher).toBeDefined();
+  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
+  const created = await request.post('/api/schedules', {
+    headers,
+    data: {
+      courseType: 'ONE_ON_ONE',
+      courseId: courses[0].id,
+      teacherId: teacher?.id,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + minutes * 60_000).toISOString(),
+      paymentType: 'VOUCHER',
+      ...(comments ? { comments } : {}),
+      students: [{ studentId, hourlyRate }],
+      override: { reason },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
+}
+
+/**
  * A one-hour GROUP class of the demo's `teacher` login in the first course, paid in cash, from `start`,
  * with the given students; created with an override (the demo teacher's timetable is full). Its id.
  */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './a11y-support';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, demoVoucherClass, signIn } from './support';
 
 // Issue 19: a package sold as N classes (the amount shown before saving, computed by the server), the
 // receipt emailed and downloaded, "about N classes left" on the student's page, the centre's own
@@ -12,10 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(process.env.SHOTS_DIR ?? test.info().outputDir, `${name}.png`) });
 
-async function adminHeaders(request: APIRequestContext) {
-  const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}` };
-}
+const adminHeaders = (request: APIRequestContext) => apiAs(request, 'admin');
 
 /** A student with a family email who has been taught one 90-minute VOUCHER class at 40.00 (60.00 a class). */
 async function studentWithUsualClass(request: APIRequestContext, lastName: string) {
@@ -26,28 +23,15 @@ async function studentWithUsualClass(request: APIRequestContext, lastName: strin
   });
   expect(made.status()).toBe(201);
   const id = ((await made.json()) as { id: number }).id;
-  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
   const start = new Date(Date.now() - 30 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
-  const created = await request.post('/api/schedules', {
-    headers,
-    data: {
-      courseType: 'ONE_ON_ONE',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
-      paymentType: 'VOUCHER',
-      students: [{ studentId: id, hourlyRate: '40' }],
-      override: { reason: `browser test ${suffix}` },
-    },
+  const classId = await demoVoucherClass(request, headers, {
+    start,
+    minutes: 90,
+    studentId: id,
+    hourlyRate: '40',
+    reason: `browser test ${suffix}`,
   });
-  expect(created.status()).toBe(201);
-  const classId = ((await created.json()) as { schedule: { id: number } }).schedule.id;
   expect((await request.post(`/api/schedules/${classId}/confirm`, { headers, data: {} })).status()).toBe(200);
   return id;
 }

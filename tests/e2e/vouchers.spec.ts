@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, demoVoucherClass, signIn } from './support';
 
 const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 test.describe.configure({ timeout: 90_000 });
@@ -24,32 +24,17 @@ async function addStudent(page: Page, studentId: string, lastName: string): Prom
 
 /** A VOUCHER class of the demo teacher for one student at `rate`, begun 3 hours ago, 90 minutes long. */
 async function addTaughtClass(request: APIRequestContext, studentId: number, rate: string, tag: string) {
-  const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await auth.json()) as { id_token: string }).id_token}` };
-  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
   const start = new Date(Date.now() - 3 * 3_600_000);
   start.setUTCMinutes(0, 0, 0);
-  const created = await request.post('/api/schedules', {
-    headers,
-    data: {
-      courseType: 'ONE_ON_ONE',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 90 * 60_000).toISOString(),
-      paymentType: 'VOUCHER',
-      comments: `Voucher class ${tag}`,
-      students: [{ studentId, hourlyRate: rate }],
-      // The demo teacher has a full timetable: this class may overlap one of theirs.
-      override: { reason: `browser test ${tag}` },
-    },
+  return demoVoucherClass(request, await apiAs(request, 'admin'), {
+    start,
+    minutes: 90,
+    studentId,
+    hourlyRate: rate,
+    comments: `Voucher class ${tag}`,
+    // The demo teacher has a full timetable: this class may overlap one of theirs.
+    reason: `browser test ${tag}`,
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
 }
 
 test('an operator records a purchase with a gift, the teacher confirms a class, and the voucher tab explains the balance', async ({
