@@ -98,11 +98,37 @@ export async function apiAs(request: APIRequestContext, login: string): Promise<
 }
 
 /**
- * A ONE_ON_ONE VOUCHER class of the demo's `teacher` login in the first course for one student at
- * `hourlyRate`, from `start`, `minutes` long; created with an override (the demo teacher's timetable is
- * full). Its id.
+ * Creates a class of the demo's `teacher` login in the first course (the fields given complete it),
+ * with an override (the demo teacher's timetable is full). Its id.
  */
-export async function demoVoucherClass(
+async function postDemoClass(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  fields: Record<string, unknown> & { reason: string; comments?: string },
+): Promise<number> {
+  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
+  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
+    (t) => t.login === 'teacher',
+  );
+  expect(teacher).toBeDefined();
+  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
+  const { reason, comments, ...rest } = fields;
+  const created = await request.post('/api/schedules', {
+    headers,
+    data: {
+      courseId: courses[0].id,
+      teacherId: teacher?.id,
+      ...rest,
+      ...(comments ? { comments } : {}),
+      override: { reason },
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
+}
+
+/** A ONE_ON_ONE VOUCHER class of the demo teacher for one student at `hourlyRate`, `minutes` long. Its id. */
+export function demoVoucherClass(
   request: APIRequestContext,
   headers: { Authorization: string },
   {
@@ -121,59 +147,30 @@ export async function demoVoucherClass(
     comments?: string;
   },
 ): Promise<number> {
-  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  expect(teacher).toBeDefined();
-  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
-  const created = await request.post('/api/schedules', {
-    headers,
-    data: {
-      courseType: 'ONE_ON_ONE',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + minutes * 60_000).toISOString(),
-      paymentType: 'VOUCHER',
-      ...(comments ? { comments } : {}),
-      students: [{ studentId, hourlyRate }],
-      override: { reason },
-    },
+  return postDemoClass(request, headers, {
+    courseType: 'ONE_ON_ONE',
+    startAt: start.toISOString(),
+    endAt: new Date(start.getTime() + minutes * 60_000).toISOString(),
+    paymentType: 'VOUCHER',
+    students: [{ studentId, hourlyRate }],
+    reason,
+    comments,
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
 }
 
-/**
- * A one-hour GROUP class of the demo's `teacher` login in the first course, paid in cash, from `start`,
- * with the given students; created with an override (the demo teacher's timetable is full). Its id.
- */
-export async function demoTeacherClass(
+/** A one-hour GROUP class of the demo teacher, paid in cash, from `start`, with the given students. Its id. */
+export function demoTeacherClass(
   request: APIRequestContext,
   headers: { Authorization: string },
   { start, studentIds, reason, comments }: { start: Date; studentIds: number[]; reason: string; comments?: string },
 ): Promise<number> {
-  const teachers = await request.get('/api/teachers', { headers, params: { q: 'teacher', pageSize: 50 } });
-  const teacher = ((await teachers.json()) as { data: { id: number; login: string }[] }).data.find(
-    (t) => t.login === 'teacher',
-  );
-  expect(teacher).toBeDefined();
-  const courses = (await (await request.get('/api/courses/options', { headers })).json()) as { id: number }[];
-  const created = await request.post('/api/schedules', {
-    headers,
-    data: {
-      courseType: 'GROUP',
-      courseId: courses[0].id,
-      teacherId: teacher?.id,
-      startAt: start.toISOString(),
-      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
-      paymentType: 'CASH',
-      ...(comments ? { comments } : {}),
-      students: studentIds.map((studentId) => ({ studentId })),
-      override: { reason },
-    },
+  return postDemoClass(request, headers, {
+    courseType: 'GROUP',
+    startAt: start.toISOString(),
+    endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+    paymentType: 'CASH',
+    students: studentIds.map((studentId) => ({ studentId })),
+    reason,
+    comments,
   });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { schedule: { id: number } }).schedule.id;
 }

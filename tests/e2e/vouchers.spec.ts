@@ -153,7 +153,8 @@ test('an operator records a purchase with a gift, the teacher confirms a class, 
 });
 
 test('a refund beyond the balance says what the balance becomes; only an admin can confirm it', async ({ page }) => {
-  const lastName = `Refund${suffix}`;
+  const run = `${suffix}${test.info().repeatEachIndex}${test.info().retry}`; // a new student on every run
+  const lastName = `Refund${run}`;
   const openRefund = async (amount: string) => {
     await page.goto('/voucherPurchaseHistory');
     await page.getByRole('button', { name: 'New purchase' }).click();
@@ -161,7 +162,8 @@ test('a refund beyond the balance says what the balance becomes; only an admin c
     await dialog.getByLabel('Student', { exact: true }).fill(lastName);
     await page.locator('.ant-select-item-option', { hasText: lastName }).click();
     await dialog.getByLabel('Type', { exact: true }).click({ force: true }); // the shown value covers the input
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Refund' }).click();
+    // By its exact title: the student's name holds "Refund" too, and their list may still be closing.
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Refund"]').click();
     await dialog.getByLabel('Voucher amount').fill(amount);
     await dialog.getByRole('button', { name: 'Save' }).click();
     return dialog;
@@ -170,7 +172,7 @@ test('a refund beyond the balance says what the balance becomes; only an admin c
 
   await signIn(page, 'operator');
   await page.goto('/voucherPurchaseHistory');
-  await addStudent(page, `R-${suffix}`, lastName);
+  await addStudent(page, `R-${run}`, lastName);
   const refused = await openRefund('25');
   await expect(refused.getByText(balanceText, { exact: false })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Refund more than the balance?' })).toHaveCount(0);
