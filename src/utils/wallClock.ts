@@ -30,3 +30,14 @@ export function wallClockOf(instant: string, zone: string | undefined) {
 export function instantOf(day: string, time: string, zone: string | undefined): string {
   return dayjs.tz(`${day} ${time}`, zoneOrDefault(zone)).toISOString();
 }
+
+/**
+ * A span typed as times only, on `day`: the end that is not after the start is on the next day (a
+ * class 23:00–00:00 ends at the next midnight, not 23 hours before it begins).
+ */
+export function spanOf(day: string, start: string, end: string, zone: string | undefined) {
+  const startAt = instantOf(day, start, zone);
+  let endAt = instantOf(day, end, zone);
+  if (endAt <= startAt) endAt = instantOf(dayjs(day).add(1, 'day').format('YYYY-MM-DD'), end, zone);
+  return { startAt, endAt };
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, demoTeacherClass, signIn } from './support';
+import { DateTime } from 'luxon';
+import { apiAs, DEMO_ZONE, demoTeacherClass, signIn } from './support';
 
 const suffix = Date.now().toString(36).toUpperCase();
 // One after the other: both share the demo centre, and a busy shared machine slows parallel browsers.
@@ -33,7 +34,8 @@ test('a teacher on a phone confirms a class with one student absent and sees it 
   page,
   request,
 }) => {
-  // Setup as the demo admin: two students of their own and a class of the demo teacher that began 3 hours ago.
+  // Setup as the demo admin: two students of their own and a class of the demo teacher from 23:00 to
+  // midnight last night (the drawer's times are on the class's day: its end is the next day's 00:00).
   const admin = await apiAs(request, 'admin');
   const students: number[] = [];
   for (const name of [`Present${suffix}`, `Absent${suffix}`]) {
@@ -44,8 +46,7 @@ test('a teacher on a phone confirms a class with one student absent and sees it 
     expect(res.status()).toBe(201);
     students.push(((await res.json()) as { id: number }).id);
   }
-  const start = new Date(Date.now() - 3 * 3_600_000);
-  start.setUTCMinutes(0, 0, 0);
+  const start = DateTime.now().setZone(DEMO_ZONE).startOf('day').minus({ hours: 1 }).toJSDate();
   const classId = await demoTeacherClass(request, admin, {
     start,
     studentIds: students,

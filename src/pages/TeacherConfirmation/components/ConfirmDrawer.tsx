@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { TAttendance, TConfirmBody, TSchedule } from '@/contracts/schedules';
 import { ATTENDANCES, failureText } from '@/pages/Schedule/TableView/components/labels';
 import { hhmmField } from '@/utils/timeField';
-import { instantOf, wallClockOf } from '@/utils/wallClock';
+import { spanOf, wallClockOf } from '@/utils/wallClock';
 
 export interface ConfirmDrawerProps {
   open: boolean;
@@ -56,11 +56,14 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
   const teacherDay = wallClockOf(schedule.teacherStartAt, zone).day;
 
   const submit = async (values: Values) => {
-    const at = (d: string, time: string) => instantOf(d, time, zone);
-    const startAt = at(day, values.start);
-    const endAt = at(day, values.end);
-    const teacherStartAt = at(teacherDay, values.teacherStart);
-    const teacherEndAt = at(teacherDay, values.teacherEnd);
+    // An end at or before its start is on the next day (a class 23:00–00:00).
+    const { startAt, endAt } = spanOf(day, values.start, values.end, zone);
+    const { startAt: teacherStartAt, endAt: teacherEndAt } = spanOf(
+      teacherDay,
+      values.teacherStart,
+      values.teacherEnd,
+      zone,
+    );
     // Only what changed travels: the server keeps the planned times otherwise.
     const body: TConfirmBody = {
       ...(startAt !== schedule.startAt || endAt !== schedule.endAt ? { startAt, endAt } : {}),
