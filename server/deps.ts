@@ -1,5 +1,6 @@
 import type { BillingStripe } from './features/billing/stripe-config';
 import type { PrismaClient } from './generated/prisma/client';
+import type { AfterReply } from './http/after-reply';
 import type { MessageQueue } from './messaging/queue';
 
 /** What the app needs from outside; index.ts builds it from the environment, tests build their own. */
@@ -20,6 +21,11 @@ export interface AppDeps {
   billing?: BillingStripe;
   /** APP_URL: the app's public address (Stripe Checkout returns to it); the request's origin when unset. */
   appUrl?: string;
+  /**
+   * Runs work after a reply (the phone-code and forgot-password lookups); one per process, so that
+   * shutdown can wait for it. createApp makes its own when omitted.
+   */
+  afterReply?: AfterReply;
   /** OFFLINE_APP: serve the service worker (default); false serves a worker that removes itself. */
   offlineApp?: boolean;
 }

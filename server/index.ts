@@ -7,6 +7,7 @@ import { closePglite, describeTarget } from './db/target';
 import { startBillingJobs } from './features/billing/jobs';
 import { createBillingStripe } from './features/billing/stripe-config';
 import { startNoticeJobs } from './features/notices/jobs';
+import { createAfterReply } from './http/after-reply';
 import { log } from './http/log';
 import { startHousekeepingJobs } from './jobs/housekeeping';
 import { startMessageWorker } from './messaging/deliver';
@@ -31,7 +32,9 @@ async function main() {
   const billing = config.stripe ? createBillingStripe(config.stripe) : undefined;
   const billingJobs = config.runWorker ? await startBillingJobs(queue, prisma, billing) : undefined;
   // Stripe Checkout returns to APP_URL (never to an address taken from the request's Host).
-  const app = createApp({ prisma, ...config, queue, billing, appUrl: config.messaging.appUrl });
+  // Work requests leave for after their reply (sign-in codes, reset links): shutdown waits for it.
+  const afterReply = createAfterReply();
+  const app = createApp({ prisma, ...config, queue, billing, afterReply, appUrl: config.messaging.appUrl });
   const server = app.listen(config.port, () => {
     log('info', 'Level Up is listening', {
       url: `http://localhost:${config.port}`,
@@ -43,6 +46,7 @@ async function main() {
   // Finish requests in flight, then close the database cleanly (PGlite flushes its files on close).
   const stop = () => {
     server.close(async () => {
+      await afterReply.settled();
       await billingJobs?.stop();
       await noticeJobs?.stop();
       await housekeeping?.stop();

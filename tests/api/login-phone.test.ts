@@ -7,11 +7,13 @@ import { createApp } from '../../server/app';
 import { SENDS_PER_ADDRESS_PER_HOUR } from '../../server/auth/code-throttle';
 import { LOGIN_CODE_MAX_FAILURES } from '../../server/auth/login-codes';
 import { FORGOTTEN_SECRET_TEXT } from '../../server/features/account/secret-settled';
+import { createAfterReply } from '../../server/http/after-reply';
 import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { VERIFICATION_CODE_ERROR } from '../../src/contracts/login';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser } from '../support/factories';
+import { heldAfterReply } from '../support/held-work';
 import { testMessagingConfig } from '../support/messaging-config';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-standin';
@@ -21,6 +23,8 @@ let queue: MessageQueue;
 let worker: MessageWorker;
 let sms: TwilioStandIn;
 let app: ReturnType<typeof createApp>;
+/** The lookups and messages the app leaves for after its replies: tests wait for them to settle. */
+const afterReply = createAfterReply();
 let organisationId: number;
 
 beforeAll(async () => {
@@ -36,7 +40,7 @@ beforeAll(async () => {
   );
   worker = await startMessageWorker(queue, ctx.prisma);
   // Behind a trusted proxy, so each test can speak from an address of its own (X-Forwarded-For).
-  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true });
+  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true, afterReply });
   organisationId = (await createCentre(ctx.prisma)).id;
 }, 120_000);
 afterAll(async () => {
@@ -64,8 +68,12 @@ async function userWithPhone() {
   };
 }
 
-const askCode = (mobile: string, ip: string) =>
-  request(app).get('/api/login/captcha').query({ mobile }).set('X-Forwarded-For', ip);
+/** Asks for a code, and waits for what the app does after its reply (the lookup, the code, its SMS). */
+async function askCode(mobile: string, ip: string) {
+  const res = await request(app).get('/api/login/captcha').query({ mobile }).set('X-Forwarded-For', ip);
+  await afterReply.settled();
+  return res;
+}
 const signIn = (mobile: string, captcha: string, ip: string) =>
   request(app).post('/api/authenticate/phone').send({ mobile, captcha }).set('X-Forwarded-For', ip);
 
@@ -111,10 +119,10 @@ describe('phone sign-in', () => {
 
   it('refuses an expired code and a superseded one', async () => {
     const { digits, ip } = await userWithPhone();
-    await askCode(digits, ip).expect(200);
+    expect((await askCode(digits, ip)).status).toBe(200);
     const old = await smsTo(digits);
     await skipMinute(digits);
-    await askCode(digits, ip).expect(200);
+    expect((await askCode(digits, ip)).status).toBe(200);
     const fresh = await smsTo(digits, 2);
     if (fresh !== old) expect((await signIn(digits, old, ip)).status).toBe(400);
     // Five minutes later (moved in the database, not waited for).
@@ -129,7 +137,7 @@ describe('phone sign-in', () => {
 
   it(`kills a code after ${LOGIN_CODE_MAX_FAILURES} wrong tries`, async () => {
     const { digits, ip } = await userWithPhone();
-    await askCode(digits, ip).expect(200);
+    expect((await askCode(digits, ip)).status).toBe(200);
     const code = await smsTo(digits);
     const wrong = code === '000000' ? '000001' : '000000';
     for (let n = 0; n < LOGIN_CODE_MAX_FAILURES; n++) {
@@ -159,6 +167,31 @@ describe('phone sign-in', () => {
     expect(guess.body.errorMessage).toBe(VERIFICATION_CODE_ERROR);
   });
 
+  it('answers before it looks the number up: a known and an unknown number get the same reply from the same work', async () => {
+    const held = heldAfterReply();
+    const holding = createApp({
+      prisma: ctx.prisma,
+      jwtSecret: ctx.jwtSecret,
+      queue,
+      trustProxy: true,
+      afterReply: held.afterReply,
+    });
+    const { digits, ip } = await userWithPhone();
+    const ask = (mobile: string) =>
+      request(holding).get('/api/login/captcha').query({ mobile }).set('X-Forwarded-For', ip);
+    const known = await ask(digits);
+    const unknown = await ask('+12895550042');
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    // Both replies came before any lookup: no code yet for the known number, one task each waiting.
+    expect(await ctx.prisma.loginCode.count({ where: { phone: digits } })).toBe(0);
+    expect(held.labels()).toEqual(['login-code', 'login-code']);
+    await held.release();
+    expect(await ctx.prisma.loginCode.count({ where: { phone: digits } })).toBe(1);
+    expect(await ctx.prisma.loginCode.count({ where: { phone: '+12895550042' } })).toBe(0);
+    expect(await smsTo(digits)).toMatch(/^\d{6}$/);
+  });
+
   it('refuses a malformed number or code, naming the field', async () => {
     const bad = await askCode('416-555-CALL', '10.1.0.2');
     expect(bad.status).toBe(400);
@@ -170,7 +203,7 @@ describe('phone sign-in', () => {
 
   it('limits codes per number (one a minute) and per address', async () => {
     const { digits, ip } = await userWithPhone();
-    await askCode(digits, ip).expect(200);
+    expect((await askCode(digits, ip)).status).toBe(200);
     const soon = await askCode(digits, '10.2.0.1');
     expect(soon.status).toBe(429);
     expect(soon.headers['retry-after']).toBeDefined();
@@ -179,7 +212,7 @@ describe('phone sign-in', () => {
     );
 
     for (let n = 0; n < SENDS_PER_ADDRESS_PER_HOUR; n++)
-      await askCode(`+1289555${String(1000 + n)}`, '10.3.0.1').expect(200);
+      expect((await askCode(`+1289555${String(1000 + n)}`, '10.3.0.1')).status).toBe(200);
     const flood = await askCode('+12895559999', '10.3.0.1');
     expect(flood.status).toBe(429);
     expect(flood.body.errorMessage).toMatch(/Too many verification codes asked for from this address\. Try again in/);

@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from '../../server/auth/code-throttle';
 import { FORGOTTEN_SECRET_TEXT } from '../../server/features/account/secret-settled';
+import { createAfterReply } from '../../server/http/after-reply';
 import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser, signIn, TEST_PASSWORD } from '../support/factories';
+import { heldAfterReply } from '../support/held-work';
 import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -20,6 +22,8 @@ let queue: MessageQueue;
 let worker: MessageWorker;
 let smtp: SmtpStandIn;
 let app: ReturnType<typeof createApp>;
+/** The lookups and messages the app leaves for after its replies: tests wait for them to settle. */
+const afterReply = createAfterReply();
 let organisationId: number;
 
 beforeAll(async () => {
@@ -35,7 +39,7 @@ beforeAll(async () => {
     }),
   );
   worker = await startMessageWorker(queue, ctx.prisma);
-  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true });
+  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true, afterReply });
   organisationId = (await createCentre(ctx.prisma)).id;
 }, 120_000);
 afterAll(async () => {
@@ -47,8 +51,12 @@ afterAll(async () => {
 
 let sequence = 0;
 const ipOf = () => `10.8.0.${++sequence}`;
-const init = (login: string, ip: string) =>
-  request(app).post('/api/account/reset-password/init').send({ login }).set('X-Forwarded-For', ip);
+/** Asks for a reset link, and waits for what the app does after its reply (the lookup, the link, its email). */
+async function init(login: string, ip: string) {
+  const res = await request(app).post('/api/account/reset-password/init').send({ login }).set('X-Forwarded-For', ip);
+  await afterReply.settled();
+  return res;
+}
 const finish = (key: string, newPassword: string) =>
   request(app).post('/api/account/reset-password/finish').send({ key, newPassword });
 
@@ -116,7 +124,7 @@ describe('password reset', () => {
 
   it('refuses an expired link and an unknown one', async () => {
     const user = await createUser(ctx.prisma, { role: 'ROLE_TEACHER', organisationId });
-    await init(user.login, ipOf()).expect(200);
+    expect((await init(user.login, ipOf())).status).toBe(200);
     const key = await linkKeyFor(user.email);
     // An hour later (moved in the database, not waited for).
     await ctx.prisma.passwordResetToken.updateMany({
@@ -134,6 +142,30 @@ describe('password reset', () => {
     ]);
   });
 
+  it('answers before it looks the account up: a known and an unknown login get the same reply from the same work', async () => {
+    const held = heldAfterReply();
+    const holding = createApp({
+      prisma: ctx.prisma,
+      jwtSecret: ctx.jwtSecret,
+      queue,
+      trustProxy: true,
+      afterReply: held.afterReply,
+    });
+    const user = await createUser(ctx.prisma, { role: 'ROLE_OPERATOR', organisationId });
+    const ask = (login: string) =>
+      request(holding).post('/api/account/reset-password/init').send({ login }).set('X-Forwarded-For', ipOf());
+    const known = await ask(user.login);
+    const unknown = await ask('nobody-at-all@example.test');
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    // Both replies came before any lookup: no link yet for the account, one task each waiting.
+    expect(await ctx.prisma.passwordResetToken.count({ where: { userId: user.id } })).toBe(0);
+    expect(held.labels()).toEqual(['password-reset', 'password-reset']);
+    await held.release();
+    expect(await ctx.prisma.passwordResetToken.count({ where: { userId: user.id } })).toBe(1);
+    expect(await linkKeyFor(user.email)).toMatch(/^[\w-]{43}$/);
+  });
+
   it('answers an unknown account the same way and sends nothing', async () => {
     const before = await ctx.prisma.message.count();
     const res = await init('nobody@example.test', ipOf());
@@ -145,7 +177,7 @@ describe('password reset', () => {
 
   it('limits requests per account', async () => {
     const user = await createUser(ctx.prisma, { role: 'ROLE_TEACHER', organisationId });
-    for (let n = 0; n < RESETS_PER_ACCOUNT_PER_HOUR; n++) await init(user.login, ipOf()).expect(200);
+    for (let n = 0; n < RESETS_PER_ACCOUNT_PER_HOUR; n++) expect((await init(user.login, ipOf())).status).toBe(200);
     const more = await init(user.login, ipOf());
     expect(more.status).toBe(429);
     expect(more.headers['retry-after']).toBeDefined();

@@ -2,6 +2,7 @@ import type { SendThrottle } from '../../auth/code-throttle';
 import { hashResetKey, newResetKey, RESET_TOKEN_TTL_MINUTES } from '../../auth/login-codes';
 import { hashPassword } from '../../auth/passwords';
 import type { PrismaClient } from '../../generated/prisma/client';
+import type { AfterReply } from '../../http/after-reply';
 import { fieldError } from '../../http/errors';
 import type { ServerText } from '../../i18n/text';
 import { enqueueMessage, requireQueue } from '../../messaging/enqueue';
@@ -35,53 +36,66 @@ export interface RequestResetOptions {
   prisma: PrismaClient;
   queue: MessageQueue | undefined;
   throttle: SendThrottle;
+  afterReply: AfterReply;
   login: string;
   address: string;
 }
 
-/** Emails a single-use link to the activated account with this login or email; the same reply either way. */
-export async function requestPasswordReset({ prisma, queue, throttle, login, address }: RequestResetOptions) {
+/**
+ * Answers at once, the same for every login or email: the lookup and the email with a single-use link
+ * (to the activated account with this login or email) come after the reply, so neither the reply nor
+ * its timing tells whether the account exists.
+ */
+export async function requestPasswordReset({
+  prisma,
+  queue,
+  throttle,
+  afterReply,
+  login,
+  address,
+}: RequestResetOptions) {
   const messages = requireQueue(queue);
   const name = login.trim().toLowerCase();
   await throttle.passwordReset(name, address);
+  afterReply('password-reset', () => queueResetLink(prisma, messages, name));
+  return { sent: true as const, validMinutes: RESET_TOKEN_TTL_MINUTES };
+}
+
+async function queueResetLink(prisma: PrismaClient, messages: MessageQueue, name: string) {
   const user = await prisma.user.findFirst({
     where: { OR: [{ login: name }, { email: name }], activated: true, organisationId: { not: null } },
     select: { id: true, login: true, email: true, firstName: true, langKey: true, organisationId: true },
   });
-  if (user?.organisationId) {
-    const key = newResetKey();
-    const link = `${messages.config.appUrl ?? 'http://localhost:8000'}${RESET_PATH}?key=${key}`;
-    const { subject, lines } = resetEmail(user.langKey, user.firstName || user.login, link);
-    const organisationId = user.organisationId;
-    await prisma.$transaction(async (tx) => {
-      await tx.passwordResetToken.create({
-        data: {
-          userId: user.id,
-          tokenHash: hashResetKey(key),
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
-        },
-      });
-      await enqueueMessage(tx, messages, {
-        organisationId,
-        channel: 'EMAIL',
-        recipient: user.email,
-        recipientName: user.firstName,
-        template: 'password-reset',
-        subject,
-        bodyText: lines.join('\n\n'),
-        bodyHtml: lines
-          .map((line) =>
-            line === link
-              ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`
-              : `<p>${escapeHtml(line)}</p>`,
-          )
-          .join('\n'),
-        entityType: 'USER',
-        entityId: user.id,
-      });
+  if (!user?.organisationId) return;
+  const key = newResetKey();
+  const link = `${messages.config.appUrl ?? 'http://localhost:8000'}${RESET_PATH}?key=${key}`;
+  const { subject, lines } = resetEmail(user.langKey, user.firstName || user.login, link);
+  const organisationId = user.organisationId;
+  await prisma.$transaction(async (tx) => {
+    await tx.passwordResetToken.create({
+      data: {
+        userId: user.id,
+        tokenHash: hashResetKey(key),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      },
     });
-  }
-  return { sent: true as const, validMinutes: RESET_TOKEN_TTL_MINUTES };
+    await enqueueMessage(tx, messages, {
+      organisationId,
+      channel: 'EMAIL',
+      recipient: user.email,
+      recipientName: user.firstName,
+      template: 'password-reset',
+      subject,
+      bodyText: lines.join('\n\n'),
+      bodyHtml: lines
+        .map((line) =>
+          line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
+        )
+        .join('\n'),
+      entityType: 'USER',
+      entityId: user.id,
+    });
+  });
 }
 
 const refused = (message: ServerText) => fieldError('key', message);

@@ -10,6 +10,7 @@ import {
 import type { LoginThrottle } from '../../auth/login-throttle';
 import { signToken } from '../../auth/tokens';
 import type { PrismaClient } from '../../generated/prisma/client';
+import type { AfterReply } from '../../http/after-reply';
 import { AppError } from '../../http/errors';
 import { enqueueMessage, requireQueue } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
@@ -45,45 +46,59 @@ export interface SendLoginCodeOptions {
   jwtSecret: string;
   queue: MessageQueue | undefined;
   throttle: SendThrottle;
+  afterReply: AfterReply;
   phone: string;
   address: string;
 }
 
 /**
- * Queues an SMS with a fresh code when an activated account has this number; the reply is the same
- * either way. A new code replaces the number's older ones.
+ * Answers at once, the same for every number: the lookup, the code and its SMS come after the reply
+ * (server/http/after-reply.ts), so neither the reply nor its timing tells whether an account has this
+ * number. A new code replaces the number's older ones.
  */
-export async function sendLoginCode({ prisma, jwtSecret, queue, throttle, phone, address }: SendLoginCodeOptions) {
+export async function sendLoginCode({
+  prisma,
+  jwtSecret,
+  queue,
+  throttle,
+  afterReply,
+  phone,
+  address,
+}: SendLoginCodeOptions) {
   const messages = requireQueue(queue); // before the lookup: a missing queue must not tell accounts apart
   await throttle.loginCode(phone, address);
-  const user = await userWithPhone(prisma, phone);
-  if (user) {
-    const code = newLoginCode();
-    const now = new Date();
-    await prisma.$transaction(async (tx) => {
-      await tx.loginCode.updateMany({
-        where: { phone, usedAt: null, expiresAt: { gt: now } },
-        data: { expiresAt: now },
-      });
-      await tx.loginCode.create({
-        data: {
-          phone,
-          codeHash: hashLoginCode(jwtSecret, phone, code),
-          expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000),
-        },
-      });
-      await enqueueMessage(tx, messages, {
-        organisationId: user.organisationId,
-        channel: 'SMS',
-        recipient: phone,
-        template: 'login-code',
-        bodyText: smsText(user.langKey, code),
-        entityType: 'USER',
-        entityId: user.id,
-      });
-    });
-  }
+  afterReply('login-code', () => queueLoginCode(prisma, jwtSecret, messages, phone));
   return { sent: true as const, resendAfterSeconds: LOGIN_CODE_RESEND_SECONDS, validMinutes: LOGIN_CODE_TTL_MINUTES };
+}
+
+/** When an activated account has this number: a fresh code, and its SMS queued, in one transaction. */
+async function queueLoginCode(prisma: PrismaClient, jwtSecret: string, messages: MessageQueue, phone: string) {
+  const user = await userWithPhone(prisma, phone);
+  if (!user) return;
+  const code = newLoginCode();
+  const now = new Date();
+  await prisma.$transaction(async (tx) => {
+    await tx.loginCode.updateMany({
+      where: { phone, usedAt: null, expiresAt: { gt: now } },
+      data: { expiresAt: now },
+    });
+    await tx.loginCode.create({
+      data: {
+        phone,
+        codeHash: hashLoginCode(jwtSecret, phone, code),
+        expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MINUTES * 60_000),
+      },
+    });
+    await enqueueMessage(tx, messages, {
+      organisationId: user.organisationId,
+      channel: 'SMS',
+      recipient: phone,
+      template: 'login-code',
+      bodyText: smsText(user.langKey, code),
+      entityType: 'USER',
+      entityId: user.id,
+    });
+  });
 }
 
 export interface PhoneSignInOptions {

@@ -5,6 +5,7 @@ import { createSendThrottle } from '../../auth/code-throttle';
 import { createLoginThrottle } from '../../auth/login-throttle';
 import { createRegisterThrottle } from '../../auth/register-throttle';
 import type { AppDeps } from '../../deps';
+import { createAfterReply } from '../../http/after-reply';
 import { route } from '../../http/route';
 import { changeOwnPassword, getOwnAccount, revokeAllTokens, updateOwnAccount } from './own-account';
 import { finishPasswordReset, requestPasswordReset } from './password-reset';
@@ -12,7 +13,7 @@ import { sendLoginCode, signInWithPhone } from './phone-sign-in';
 import { registerOrganisation } from './register';
 import { signIn } from './sign-in';
 
-export function accountRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
+export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAfterReply() }: AppDeps): Router {
   const router = Router();
   const loginThrottle = createLoginThrottle(prisma);
   const registerThrottle = createRegisterThrottle(prisma);
@@ -31,6 +32,7 @@ export function accountRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
       jwtSecret,
       queue,
       throttle: sendThrottle,
+      afterReply,
       phone: query.mobile,
       address: req.ip ?? 'unknown',
     }),
@@ -47,7 +49,14 @@ export function accountRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
     }),
   );
   route(router, loginEndpoints.resetPasswordInit, ({ req, body }) =>
-    requestPasswordReset({ prisma, queue, throttle: sendThrottle, login: body.login, address: req.ip ?? 'unknown' }),
+    requestPasswordReset({
+      prisma,
+      queue,
+      throttle: sendThrottle,
+      afterReply,
+      login: body.login,
+      address: req.ip ?? 'unknown',
+    }),
   );
   route(router, loginEndpoints.resetPasswordFinish, ({ body }) => finishPasswordReset({ prisma, ...body }));
   route(router, endpoints.getAccount, ({ auth }) => getOwnAccount(prisma, auth.userId));
