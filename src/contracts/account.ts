@@ -1,3 +1,4 @@
+import { documentedAs } from './common';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { EMAIL_MESSAGE, LOGIN_MIN, PASSWORD_MAX, PASSWORD_MIN } from './messages';
@@ -67,22 +68,28 @@ let timeZones: Set<string> | undefined;
 let currencies: Set<string> | undefined;
 export const TIME_ZONE_MESSAGE = 'Choose a time zone such as America/Toronto';
 export const CURRENCY_MESSAGE = 'Choose a currency code such as CAD (ISO 4217)';
-export const ZTimeZone = z
-  .string()
-  .trim()
-  .max(64, TIME_ZONE_MESSAGE)
-  .refine((v) => {
-    timeZones ??= supported('timeZone');
-    return timeZones.has(v) || v === 'UTC';
-  }, TIME_ZONE_MESSAGE);
-export const ZCurrency = z
-  .string()
-  .trim()
-  .transform((v) => v.toUpperCase())
-  .refine((v) => {
-    currencies ??= supported('currency');
-    return /^[A-Z]{3}$/.test(v) && currencies.has(v);
-  }, CURRENCY_MESSAGE);
+export const ZTimeZone = documentedAs(
+  z
+    .string()
+    .trim()
+    .max(64, TIME_ZONE_MESSAGE)
+    .refine((v) => {
+      timeZones ??= supported('timeZone');
+      return timeZones.has(v) || v === 'UTC';
+    }, TIME_ZONE_MESSAGE),
+  { type: 'string', maxLength: 64, description: 'An IANA time zone the runtime knows, e.g. America/Toronto' },
+);
+export const ZCurrency = documentedAs(
+  z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => {
+      currencies ??= supported('currency');
+      return /^[A-Z]{3}$/.test(v) && currencies.has(v);
+    }, CURRENCY_MESSAGE),
+  { type: 'string', pattern: '^[A-Za-z]{3}$', description: 'An ISO 4217 code (any case), e.g. CAD' },
+);
 
 export const ZRegisterBody = z.object({
   organisationName: z.string().trim().min(2, 'Centre name must be at least 2 characters').max(200),
@@ -108,6 +115,7 @@ export const ZUserListQuery = ZListQuery.extend({
 
 export const accountEndpoints = {
   authenticate: defineEndpoint({
+    refusals: [401, 429], // 401: wrong login or password
     method: 'post',
     path: '/authenticate',
     right: 'public',
@@ -117,6 +125,7 @@ export const accountEndpoints = {
     reply: ZTokenReply,
   }),
   register: defineEndpoint({
+    refusals: [429],
     method: 'post',
     path: '/register',
     right: 'public',

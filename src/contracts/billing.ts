@@ -2,7 +2,7 @@
 // credit ledger and the overdue alert. Money is a 2-decimal string end to end; dates 'YYYY-MM-DD'.
 // Rights: billing:view (a centre's admin, own centre; ROLE_SYSTEM, any centre with ?organisationId),
 // billing:cycles (ROLE_SYSTEM only). A centre's admin never sees another centre (404).
-import { optionalText, ZDate, ZId, ZIdParams, ZMoney, ZQueryBoolean } from './common';
+import { documentedAs, optionalText, ZDate, ZId, ZIdParams, ZMoney, ZQueryBoolean } from './common';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
@@ -223,10 +223,17 @@ export const ZBillingSettings = z.object({
 export type TBillingSettings = z.infer<typeof ZBillingSettings>;
 export const ZBillingSettingsBody = ZBillingSettings.omit({ currency: true });
 
-export const ZTaxRate = z
-  .union([z.number(), z.string().trim()])
-  .transform((v) => String(v))
-  .refine((v) => /^0(\.\d{1,6})?$/.test(v), TAX_RATE_MESSAGE);
+export const ZTaxRate = documentedAs(
+  z
+    .union([z.number(), z.string().trim()])
+    .transform((v) => String(v))
+    .refine((v) => /^0(\.\d{1,6})?$/.test(v), TAX_RATE_MESSAGE),
+  {
+    type: 'string',
+    pattern: '^0(\\.\\d{1,6})?$',
+    description: 'A fraction from 0 to under 1, at most 6 decimals (also as a JSON number)',
+  },
+);
 
 export const ZBillingCentre = z.object({
   id: z.number().int(),
@@ -324,6 +331,7 @@ export const billingEndpoints = {
     reply: ZPaymentInfo,
   }),
   createCheckoutSession: defineEndpoint({
+    refusals: [502, 503],
     method: 'post',
     path: '/billing/checkout-sessions',
     right: 'billing:view',
@@ -333,6 +341,7 @@ export const billingEndpoints = {
     reply: ZCheckoutSession,
   }),
   confirmCheckoutSession: defineEndpoint({
+    refusals: [502, 503],
     method: 'post',
     path: '/billing/checkout-sessions/confirm',
     right: 'billing:view',
@@ -342,6 +351,7 @@ export const billingEndpoints = {
     reply: ZPaymentInfo,
   }),
   removeCard: defineEndpoint({
+    refusals: [502, 503],
     method: 'delete',
     path: '/billing/payment-method',
     right: 'billing:view',
@@ -387,6 +397,7 @@ export const billingEndpoints = {
     status: 201,
   }),
   chargeInvoice: defineEndpoint({
+    refusals: [402, 502, 503],
     method: 'post',
     path: '/billing/invoices/:id/charge',
     right: 'billing:view',
@@ -556,6 +567,7 @@ export const billingEndpoints = {
     reply: listReply(ZCycleCentre),
   }),
   stripeWebhook: defineEndpoint({
+    refusals: [503],
     method: 'post',
     path: '/billing/stripe-webhook',
     right: 'public',

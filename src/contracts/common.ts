@@ -12,6 +12,20 @@ export { DATE_MESSAGE, DATE_RANGE_MESSAGE, EMAIL_MESSAGE, MONEY_MESSAGE, PHONE_M
 export const MIN_DATE = '1900-01-01';
 export const MAX_DATE = '2199-12-31';
 
+/**
+ * What the OpenAPI document says a field accepts, where zod's own JSON Schema cannot say it (an id is
+ * a number or its decimal text, refined to int4; a phone's digits are counted): the document builder
+ * (server/features/system/openapi.ts) puts this in place of the derived schema.
+ */
+export const documentedAs = <T extends z.ZodType>(schema: T, openapi: Record<string, unknown>): T =>
+  schema.meta({ openapi }) as T;
+
+/** The media types an import accepts as its body (.xlsx, .csv). */
+export const SPREADSHEET_TYPES = [
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+] as const;
+
 /** Text that may be left empty: '' and null both mean "none" (stored as null). */
 export const optionalText = (max: number) =>
   z
@@ -33,13 +47,21 @@ export const ZOptionalEmail = z
 export const PHONE_PATTERN = /^\+?[\d\s().-]{7,24}$/;
 export const isPhone = (v: string) =>
   PHONE_PATTERN.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7 && (v.match(/\d/g)?.length ?? 0) <= 15;
-export const ZPhone = z.string().trim().refine(isPhone, PHONE_MESSAGE);
-export const ZOptionalPhone = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || isPhone(v), PHONE_MESSAGE);
+const phoneDocument = {
+  type: 'string',
+  pattern: PHONE_PATTERN.source,
+  description: 'Digits with optional +, spaces, dashes, dots and parentheses; 7 to 15 digits in all',
+};
+export const ZPhone = documentedAs(z.string().trim().refine(isPhone, PHONE_MESSAGE), phoneDocument);
+export const ZOptionalPhone = documentedAs(
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isPhone(v), PHONE_MESSAGE),
+  { ...phoneDocument, nullable: true, description: `${phoneDocument.description}; empty or null for none` },
+);
 
 /** Money in, as number or string: >= 0, at most 2 decimals; out as a decimal string ("12.50"). */
 export const ZMoney = z
@@ -80,10 +102,13 @@ export const isId = (v: unknown): boolean =>
     ? Number.isInteger(v) && v >= 1 && v <= MAX_ID
     : typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= MAX_ID;
 export const idOf = (message = ID_MESSAGE) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .refine(isId, message)
-    .transform((v) => Number(v));
+  documentedAs(
+    z
+      .union([z.number(), z.string()], { error: message })
+      .refine(isId, message)
+      .transform((v) => Number(v)),
+    { type: 'integer', minimum: 1, maximum: MAX_ID },
+  );
 export const ZId = idOf();
 export const ZIdParams = z.object({ id: ZId });
 

@@ -2,7 +2,7 @@
 // assignment) and one text per student; a draft until submitted, then locked, with one email per
 // opted-in student queued. Operators use /schedules/:id/feedback (any class of the centre), teachers
 // /my-schedules/:id/feedback (their own classes only).
-import { ZIdParams } from './common';
+import { MAX_ID, ZIdParams } from './common';
 import { ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import {
@@ -33,7 +33,7 @@ export const ZFeedbackBody = z.object({
   assignment: text,
   /** One entry per student of the class at most; students left out keep no text. */
   students: z
-    .array(z.object({ studentId: z.number().int().positive(), content: text }))
+    .array(z.object({ studentId: z.number().int().min(1).max(MAX_ID), content: text }))
     .max(200, 'At most 200 students')
     .default([]),
 });

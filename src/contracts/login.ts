@@ -1,6 +1,7 @@
 // Phone sign-in (a code by SMS) and forgot password (a link by email): public endpoints whose replies
 // never say whether an account exists.
 import { ZPassword, ZTokenReply } from './account';
+import { documentedAs } from './common';
 import { defineEndpoint } from './endpoint';
 import { PHONE_MESSAGE } from './messages';
 import { z } from './z';
@@ -23,15 +24,23 @@ export function normalisePhone(raw: string): string | undefined {
   return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-export const ZMobile = z
-  .string()
-  .max(40, PHONE_MESSAGE)
-  .transform((v, ctx) => {
-    const phone = normalisePhone(v);
-    if (phone) return phone;
-    ctx.addIssue({ code: 'custom', message: `${PHONE_MESSAGE} (digits, spaces, dashes, an optional leading +)` });
-    return z.NEVER;
-  });
+export const ZMobile = documentedAs(
+  z
+    .string()
+    .max(40, PHONE_MESSAGE)
+    .transform((v, ctx) => {
+      const phone = normalisePhone(v);
+      if (phone) return phone;
+      ctx.addIssue({ code: 'custom', message: `${PHONE_MESSAGE} (digits, spaces, dashes, an optional leading +)` });
+      return z.NEVER;
+    }),
+  {
+    type: 'string',
+    maxLength: 40,
+    pattern: '^\\s*\\+?[\\d\\s().-]+\\s*$',
+    description: 'Digits with an optional leading +, spaces, dashes, dots and parentheses; 7 to 15 digits in all',
+  },
+);
 
 export const ZCaptchaQuery = z.object({ mobile: ZMobile });
 export const ZCaptchaReply = z.object({
@@ -68,6 +77,7 @@ export const ZResetFinishBody = z.object({
 
 export const loginEndpoints = {
   captcha: defineEndpoint({
+    refusals: [429],
     method: 'get',
     path: '/login/captcha',
     right: 'public',
@@ -77,6 +87,7 @@ export const loginEndpoints = {
     reply: ZCaptchaReply,
   }),
   authenticatePhone: defineEndpoint({
+    refusals: [429],
     method: 'post',
     path: '/authenticate/phone',
     right: 'public',
@@ -86,6 +97,7 @@ export const loginEndpoints = {
     reply: ZTokenReply,
   }),
   resetPasswordInit: defineEndpoint({
+    refusals: [429],
     method: 'post',
     path: '/account/reset-password/init',
     right: 'public',

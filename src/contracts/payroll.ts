@@ -13,7 +13,7 @@ export const ZMonth = z
   .trim()
   .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), { message: MONTH_MESSAGE, abort: true })
   .refine((v) => v >= MIN_DATE.slice(0, 7) && v <= MAX_DATE.slice(0, 7), DATE_RANGE_MESSAGE)
-  .meta({ format: 'month' });
+  .meta({ format: 'month', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' });
 
 export const ZPayrollMonthQuery = z.object({ month: ZMonth });
 

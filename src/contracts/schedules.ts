@@ -620,6 +620,7 @@ export const availabilityEndpoints = {
   }),
   myFeed: defineEndpoint({
     right: 'schedules:confirmOwn',
+    refusals: [404], // an account without a teacher record
     tag: 'availability',
     method: 'get',
     path: '/my-calendar-feed',
@@ -628,6 +629,7 @@ export const availabilityEndpoints = {
   }),
   myNewFeed: defineEndpoint({
     right: 'schedules:confirmOwn',
+    refusals: [404], // an account without a teacher record
     tag: 'availability',
     method: 'post',
     path: '/my-calendar-feed',
@@ -636,6 +638,7 @@ export const availabilityEndpoints = {
   }),
   myRevokeFeed: defineEndpoint({
     right: 'schedules:confirmOwn',
+    refusals: [404], // an account without a teacher record
     tag: 'availability',
     method: 'delete',
     path: '/my-calendar-feed',

@@ -1,5 +1,6 @@
 import {
   optionalText,
+  SPREADSHEET_TYPES,
   ZDate,
   ZId,
   ZIdParams,
@@ -162,6 +163,8 @@ export const studentEndpoints = {
     summary: 'An empty .xlsx with the import header row',
   }),
   importFile: defineEndpoint({
+    refusals: [429],
+    upload: SPREADSHEET_TYPES,
     ...base,
     method: 'post',
     path: '/students/import',

@@ -1,6 +1,7 @@
 import { ZEmail, ZLogin, ZPassword } from './account';
 import {
   optionalText,
+  SPREADSHEET_TYPES,
   ZDate,
   ZId,
   ZIdParams,
@@ -181,6 +182,8 @@ export const teacherEndpoints = {
   import: teacherEndpoint({
     method: 'post',
     path: '/teachers/import',
+    refusals: [429],
+    upload: SPREADSHEET_TYPES,
     summary: 'Import teachers from .xlsx/.csv; dryRun=true reports row errors, a real run imports all rows or none',
     query: ZImportQuery,
     reply: ZImportReply,

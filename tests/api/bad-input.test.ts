@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { registeredEndpoints } from '../../server/http/route';
 import type { Endpoint } from '../../src/contracts/endpoint';
-import { hasRight } from '../../src/contracts/permissions';
-import { createCentreWithStaff } from '../support/factories';
+import { createCentreWithStaff, tokenWithRight } from '../support/factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 // Client input must never produce a 5xx: every case here was a 500 once (issue 6, section 3).
@@ -18,12 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A token that holds the endpoint's right, so the request reaches validation. */
-function tokenFor(endpoint: Endpoint): string {
-  if (hasRight(['ROLE_ADMIN', 'ROLE_OPERATOR'], endpoint.right)) return staff.tokens.admin;
-  // A teacher's own routes (confirming a class): the right no staff role holds.
-  if (hasRight(['ROLE_TEACHER'], endpoint.right)) return staff.tokens.teacher;
-  return staff.tokens.system;
-}
+const tokenFor = (endpoint: Endpoint) => tokenWithRight(staff, endpoint.right);
 
 function call(endpoint: Endpoint, path: string) {
   const agent = request(ctx.app);

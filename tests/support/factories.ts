@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { hashPassword } from '../../server/auth/passwords';
 import type { PrismaClient } from '../../server/generated/prisma/client';
-import type { Role } from '../../src/contracts/permissions';
+import { hasRight, type Role, type RouteRight } from '../../src/contracts/permissions';
 import type { TestContext } from './test-app';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -49,4 +49,14 @@ export async function createCentreWithStaff(ctx: TestContext) {
     system: await signIn(ctx, system.login),
   };
   return { centre, admin, operator, teacher, system, tokens };
+}
+
+/**
+ * The token of `staff` that holds `right`, so that a request reaches validation: staff first, then a
+ * teacher's own routes (a right no staff role holds), then the platform's.
+ */
+export function tokenWithRight(staff: Awaited<ReturnType<typeof createCentreWithStaff>>, right: RouteRight): string {
+  if (hasRight(['ROLE_ADMIN', 'ROLE_OPERATOR'], right)) return staff.tokens.admin;
+  if (hasRight(['ROLE_TEACHER'], right)) return staff.tokens.teacher;
+  return staff.tokens.system;
 }
