@@ -13,7 +13,7 @@ import { type MessageQueue, openMessageQueue } from '../../server/messaging/queu
 import { VERIFICATION_CODE_ERROR } from '../../src/contracts/login';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser } from '../support/factories';
-import { heldAfterReply } from '../support/held-work';
+import { appHoldingWork } from '../support/held-work';
 import { testMessagingConfig } from '../support/messaging-config';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-standin';
@@ -168,17 +168,10 @@ describe('phone sign-in', () => {
   });
 
   it('answers before it looks the number up: a known and an unknown number get the same reply from the same work', async () => {
-    const held = heldAfterReply();
-    const holding = createApp({
-      prisma: ctx.prisma,
-      jwtSecret: ctx.jwtSecret,
-      queue,
-      trustProxy: true,
-      afterReply: held.afterReply,
-    });
+    const held = appHoldingWork({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue });
     const { digits, ip } = await userWithPhone();
     const ask = (mobile: string) =>
-      request(holding).get('/api/login/captcha').query({ mobile }).set('X-Forwarded-For', ip);
+      request(held.app).get('/api/login/captcha').query({ mobile }).set('X-Forwarded-For', ip);
     const known = await ask(digits);
     const unknown = await ask('+12895550042');
     expect(known.status).toBe(200);

@@ -12,7 +12,7 @@ import { type MessageWorker, startMessageWorker } from '../../server/messaging/d
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser, signIn, TEST_PASSWORD } from '../support/factories';
-import { heldAfterReply } from '../support/held-work';
+import { appHoldingWork } from '../support/held-work';
 import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -143,17 +143,10 @@ describe('password reset', () => {
   });
 
   it('answers before it looks the account up: a known and an unknown login get the same reply from the same work', async () => {
-    const held = heldAfterReply();
-    const holding = createApp({
-      prisma: ctx.prisma,
-      jwtSecret: ctx.jwtSecret,
-      queue,
-      trustProxy: true,
-      afterReply: held.afterReply,
-    });
+    const held = appHoldingWork({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue });
     const user = await createUser(ctx.prisma, { role: 'ROLE_OPERATOR', organisationId });
     const ask = (login: string) =>
-      request(holding).post('/api/account/reset-password/init').send({ login }).set('X-Forwarded-For', ipOf());
+      request(held.app).post('/api/account/reset-password/init').send({ login }).set('X-Forwarded-For', ipOf());
     const known = await ask(user.login);
     const unknown = await ask('nobody-at-all@example.test');
     expect(known.status).toBe(200);

@@ -1,3 +1,5 @@
+import { createApp } from '../../server/app';
+import type { AppDeps } from '../../server/deps';
 import type { AfterReply } from '../../server/http/after-reply';
 
 /**
@@ -19,4 +21,10 @@ export function heldAfterReply() {
       for (const { task } of held.splice(0)) await task();
     },
   };
+}
+
+/** An app (behind a trusted proxy) whose work after replies waits for `release()`. */
+export function appHoldingWork(deps: Omit<AppDeps, 'afterReply' | 'trustProxy'>) {
+  const held = heldAfterReply();
+  return { ...held, app: createApp({ ...deps, trustProxy: true, afterReply: held.afterReply }) };
 }
