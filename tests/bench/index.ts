@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { createCentreWithStaff } from '../support/factories';
 import { createTestContext } from '../support/test-app';
+import { benchAccountTiming } from './account-timing';
 import { benchBilling } from './billing';
 import { benchCalendar } from './calendar';
 import { benchDashboard } from './dashboard';
@@ -56,6 +57,7 @@ const benches: Record<string, () => Promise<void>> = {
   messages: benchMessages,
   billing: benchBilling,
   pwa: benchPwa,
+  accountTiming: benchAccountTiming,
 };
 
 async function all() {
