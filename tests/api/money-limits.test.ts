@@ -85,12 +85,13 @@ describe('amounts a person enters', () => {
     const startAt = hoursFromNow(24);
     const endAt = hoursFromNow(25);
     const base = { startAt, endAt };
-    for (const [over, field] of [
+    const cases: [Parameters<typeof classBody>[1], string][] = [
       [{ hourlyRate: TOO_MUCH }, 'hourlyRate'],
       [{ teacherHourlyRate: TOO_MUCH }, 'teacherHourlyRate'],
       [{ price: '1000000.01' }, 'price'],
       [{ students: [{ studentId: c.students[0].id, hourlyRate: TOO_MUCH }] }, 'students.0.hourlyRate'],
-    ] as const) {
+    ];
+    for (const [over, field] of cases) {
       const before = await ctx.prisma.schedule.count();
       const res = await c.operator.post('/api/schedules', classBody(c, { ...base, ...over }));
       expect(res.status, field).toBe(400);
