@@ -4,6 +4,15 @@ export const zhCNMoney = {
   'This request key was already used for a different purchase: reload the form and submit again':
     '此请求码已用于另一笔购买：请重新加载表单后再提交',
   'The credit balance cannot go below 0': '余额不能低于 0',
+  // Money limits (issue 20, finding 4; src/contracts/messages.ts)
+  'The credit balance would be {after}: a credit balance is at most 1,000,000,000.00':
+    '余额将变为 {after}：余额最多为 1,000,000,000.00',
+  'The voucher balance would be {after}: a voucher balance stays from -1,000,000,000.00 to 1,000,000,000.00':
+    '代金券余额将变为 {after}：代金券余额须在 -1,000,000,000.00 至 1,000,000,000.00 之间',
+  'This package would cost {amount}: an amount is at most 100,000,000.00':
+    '此课时包将花费 {amount}：金额最多为 100,000,000.00',
+  'The pay of {month} would total {amount}: a month of pay totals at most 9,999,999,999.99 (check the teacher rates of its classes)':
+    '{month} 的工资总额将为 {amount}：一个月的工资总额最多为 9,999,999,999.99（请检查其课程的教师时薪）',
   'The amount must be 0 or more, with at most 2 decimals': '金额必须不小于 0，且最多两位小数',
   'The amount must be more than 0': '金额必须大于 0',
   'the balance is already this amount': '余额已经是这个金额',

@@ -20,6 +20,9 @@ export const zhCNRules = {
   'Input a valid phone number (digits, spaces, dashes, an optional leading +)':
     '请输入有效的手机号码（数字、空格、短横线，可以 + 开头）',
   'Enter an amount of at least 0 with at most 2 decimals': '请输入不小于 0 且最多两位小数的金额',
+  'An hourly rate or class price is at most 1,000,000.00': '时薪或课程价格最多为 1,000,000.00',
+  'An amount is at most 100,000,000.00': '金额最多为 100,000,000.00',
+  'A price per student is at most 1,000.00': '每名学生的价格最多为 1,000.00',
   'Enter a date as YYYY-MM-DD': '请按 YYYY-MM-DD 格式输入日期',
   'Enter a date from 1900-01-01 to 2199-12-31': '请输入 1900-01-01 至 2199-12-31 之间的日期',
   'Another course of this school already has this course number': '该学校已有其他课程使用此课程编号',

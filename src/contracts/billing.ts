@@ -2,7 +2,18 @@
 // credit ledger and the overdue alert. Money is a 2-decimal string end to end; dates 'YYYY-MM-DD'.
 // Rights: billing:view (a centre's admin, own centre; ROLE_SYSTEM, any centre with ?organisationId),
 // billing:cycles (ROLE_SYSTEM only). A centre's admin never sees another centre (404).
-import { documentedAs, optionalText, ZDate, ZId, ZIdParams, ZMoney, ZQueryBoolean } from './common';
+import {
+  documentedAs,
+  moneyUpTo,
+  optionalText,
+  STUDENT_PRICE_MAX,
+  STUDENT_PRICE_MAX_MESSAGE,
+  ZDate,
+  ZId,
+  ZIdParams,
+  ZMoney,
+  ZQueryBoolean,
+} from './common';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
@@ -208,7 +219,8 @@ export const ZPriceTier = z.object({
     .int('fromStudents must be a whole number of students')
     .min(0, 'fromStudents must be 0 or more')
     .max(QUANTITY_MAX, `fromStudents must be at most ${QUANTITY_MAX}`),
-  pricePerStudent: ZMoney,
+  /** At most STUDENT_PRICE_MAX: QUANTITY_MAX students x this price plus tax fits an invoice's columns. */
+  pricePerStudent: moneyUpTo(STUDENT_PRICE_MAX, STUDENT_PRICE_MAX_MESSAGE),
 });
 export const ZBillingSettings = z.object({
   minimumCharge: ZMoney,

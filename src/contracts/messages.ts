@@ -8,6 +8,10 @@ export const PASSWORD_MAX = 72; // bcrypt reads 72 bytes at most
 export const EMAIL_MESSAGE = 'Input a valid email address';
 export const PHONE_MESSAGE = 'Input a valid phone number';
 export const MONEY_MESSAGE = 'Enter an amount of at least 0 with at most 2 decimals';
+// Money limits (issue 20, finding 4): the limits themselves are in common.ts.
+export const RATE_MAX_MESSAGE = 'An hourly rate or class price is at most 1,000,000.00';
+export const AMOUNT_MAX_MESSAGE = 'An amount is at most 100,000,000.00';
+export const STUDENT_PRICE_MAX_MESSAGE = 'A price per student is at most 1,000.00';
 export const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD';
 /** Dates and instants outside MIN_DATE..MAX_DATE (common.ts). */
 export const DATE_RANGE_MESSAGE = 'Enter a date from 1900-01-01 to 2199-12-31';

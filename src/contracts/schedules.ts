@@ -1,5 +1,5 @@
 import { ZCancelBody, ZNotifyChoice, ZTold } from './class-notices';
-import { MAX_DATE, MIN_DATE, optionalText, ZDate, ZId, ZIdParams, ZOptionalMoney } from './common';
+import { MAX_DATE, MIN_DATE, optionalText, ZDate, ZId, ZIdParams, ZOptionalRate } from './common';
 import { blankAsAbsent, ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
@@ -114,7 +114,7 @@ export type TRepeat = z.input<typeof ZRepeat>;
 export const ZScheduleStudentBody = z.object({
   studentId: ZId,
   /** Hourly rate charged to this student; defaults to the student's own rate. */
-  hourlyRate: ZOptionalMoney,
+  hourlyRate: ZOptionalRate,
 });
 
 /** An explicit override of conflicts by an operator, with the reason recorded on the class. */
@@ -133,9 +133,9 @@ const scheduleFields = {
   teacherStartAt: blankAsAbsent(ZInstant),
   teacherEndAt: blankAsAbsent(ZInstant),
   termId: ZId.nullish().transform((v) => v ?? null),
-  hourlyRate: ZOptionalMoney,
-  teacherHourlyRate: ZOptionalMoney,
-  price: ZOptionalMoney,
+  hourlyRate: ZOptionalRate,
+  teacherHourlyRate: ZOptionalRate,
+  price: ZOptionalRate,
   paymentType: z.enum(schedulePaymentTypes, { error: 'Payment type is VOUCHER, TERM, CASH or FREE' }),
   comments: optionalText(5000),
   students: z.array(ZScheduleStudentBody).max(100, 'At most 100 students in a class'),

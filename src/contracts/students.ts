@@ -6,8 +6,8 @@ import {
   ZIdParams,
   ZOptionalDate,
   ZOptionalEmail,
-  ZOptionalMoney,
   ZOptionalPhone,
+  ZOptionalRate,
   ZQueryBoolean,
 } from './common';
 import { defineEndpoint } from './endpoint';
@@ -31,7 +31,7 @@ export const ZStudentBody = z.object({
   allowEmail: z.boolean().default(true),
   feedbackEmail: ZOptionalEmail,
   feedbackNotification: z.boolean().default(false),
-  hourlyRate: ZOptionalMoney,
+  hourlyRate: ZOptionalRate,
 });
 export type TStudentBody = z.input<typeof ZStudentBody>;
 

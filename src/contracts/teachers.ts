@@ -6,8 +6,8 @@ import {
   ZId,
   ZIdParams,
   ZOptionalDate,
-  ZOptionalMoney,
   ZOptionalPhone,
+  ZOptionalRate,
   ZQueryBoolean,
 } from './common';
 import { defineEndpoint, type Endpoint } from './endpoint';
@@ -92,7 +92,7 @@ const teacherFields = {
   birthday: ZOptionalDate,
   wechat: optionalText(60),
   payrollContact: optionalText(200),
-  hourlyRate: ZOptionalMoney,
+  hourlyRate: ZOptionalRate,
   operatingArea: optionalText(200),
   advantage: optionalText(5000),
   disadvantage: optionalText(5000),

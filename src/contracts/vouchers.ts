@@ -1,4 +1,4 @@
-import { optionalText, ZDate, ZId, ZIdParams } from './common';
+import { AMOUNT_MAX, AMOUNT_MAX_MESSAGE, optionalText, withinMoney, ZDate, ZId, ZIdParams } from './common';
 import { blankAsAbsent, ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
@@ -29,7 +29,9 @@ const isNegative = (v: string) => v.startsWith('-') && !isZero(v);
 const ZSignedMoney = z
   .union([z.number(), z.string().trim()])
   .transform((v) => String(v))
-  .refine((v) => SIGNED_MONEY.test(v), SIGNED_MONEY_MESSAGE);
+  .refine((v) => SIGNED_MONEY.test(v), { message: SIGNED_MONEY_MESSAGE, abort: true })
+  .refine((v) => withinMoney(v, AMOUNT_MAX), AMOUNT_MAX_MESSAGE)
+  .meta({ maximum: Number(AMOUNT_MAX), minimum: -Number(AMOUNT_MAX) });
 
 export const voucherPurchaseTypes = ['PURCHASE', 'REFUND', 'ADJUSTMENT'] as const;
 export const ZVoucherPurchaseType = z.enum(voucherPurchaseTypes);

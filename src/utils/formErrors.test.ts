@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AMOUNT_MAX_MESSAGE, RATE_MAX_MESSAGE, STUDENT_PRICE_MAX_MESSAGE, ZOptionalRate } from '../contracts/common';
 import enUS from '../locales/en-US';
 import zhCN from '../locales/zh-CN';
 import { formFieldErrors, localizeRuleMessage } from './formErrors';
@@ -74,6 +75,15 @@ describe('localizeRuleMessage', () => {
     expect(localizeRuleMessage('This student is already registered in this term', zh)).toBe('该学生已报名此学期');
     expect(localizeRuleMessage('At most 40 characters', zh)).toBe('最多 40 个字符');
     expect(localizeRuleMessage('Email must be at most 254 characters', zh)).toBe('最多 254 个字符');
+  });
+
+  it("says the money limits in the reader's language (a rate over 1,000,000.00 in a class or student form)", () => {
+    const rate = ZOptionalRate.safeParse('1000000.01');
+    expect(rate.success).toBe(false);
+    expect(localizeRuleMessage(rate.error?.issues[0].message ?? '', zh)).toBe('时薪或课程价格最多为 1,000,000.00');
+    expect(localizeRuleMessage(rate.error?.issues[0].message ?? '', t)).toBe(RATE_MAX_MESSAGE);
+    expect(localizeRuleMessage(AMOUNT_MAX_MESSAGE, zh)).toBe('金额最多为 100,000,000.00');
+    expect(localizeRuleMessage(STUDENT_PRICE_MAX_MESSAGE, zh)).toBe('每名学生的价格最多为 1,000.00');
   });
 
   it('keeps a text it does not know, or one the locale files lack, as the server wrote it', () => {

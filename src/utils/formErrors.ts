@@ -1,5 +1,6 @@
 import {
   ALREADY_REGISTERED_MESSAGE,
+  AMOUNT_MAX_MESSAGE,
   COLOUR_MESSAGE,
   COURSE_NUMBER_TAKEN_MESSAGE,
   DATE_MESSAGE,
@@ -11,9 +12,11 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PHONE_MESSAGE,
+  RATE_MAX_MESSAGE,
   REFERRER_REQUIRED,
   SIN_MESSAGE,
   STUDENT_ID_EXISTS,
+  STUDENT_PRICE_MAX_MESSAGE,
 } from '../contracts/messages';
 import { errorText, isErrorReply, type Translate } from './requestError';
 
@@ -35,6 +38,9 @@ const RULE_TEXTS: [string, string][] = [
   [EMAIL_MESSAGE, 'forms.rule.email'],
   [PHONE_MESSAGE, 'forms.rule.phone'],
   [MONEY_MESSAGE, 'forms.rule.money'],
+  [RATE_MAX_MESSAGE, 'forms.rule.rateMax'],
+  [AMOUNT_MAX_MESSAGE, 'forms.rule.amountMax'],
+  [STUDENT_PRICE_MAX_MESSAGE, 'forms.rule.studentPriceMax'],
   [DATE_MESSAGE, 'forms.rule.date'],
   [DATE_RANGE_MESSAGE, 'forms.rule.dateRange'],
   [END_AFTER_START_MESSAGE, 'forms.rule.endAfterStart'],

@@ -11,6 +11,7 @@ import {
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
+import { runtimeText } from '../../i18n/text';
 import { appendCreditEntry, lockOrganisation } from './credit-ledger';
 import { invoiceAmountsData, invoiceInputError, priceInvoice } from './invoice-math';
 import { todayUtc } from './invoice-view';
@@ -74,8 +75,8 @@ export async function createInvoice(prisma: PrismaClient, input: CreateInvoiceIn
         throw new AppError('validation', INVALID_QUANTITY_MESSAGE, {
           fieldErrors: [{ field: 'quantity', message: INVALID_QUANTITY_MESSAGE }],
         });
-      if (inputError)
-        throw new Error(`the platform's price list cannot price it (${inputError.field}: ${inputError.message})`);
+      // A price list or credit saved before the limits (issue 20, finding 4) is refused, not a 500.
+      if (inputError) throw fieldError(inputError.field, runtimeText(inputError.message), { code: 'conflict' });
       const amounts = priceInvoice(priceInput);
       const total = new Decimal(amounts.total);
       const dueDate = input.dueDate ?? addDays(invoiceDate, pricing.dueDays);

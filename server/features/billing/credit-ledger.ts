@@ -3,12 +3,14 @@
 // appendCreditEntry: it locks the organisation row (SELECT ... FOR UPDATE), so concurrent writes
 // serialize and the cache always equals the sum; a balance below 0 is refused.
 import type { TCreditEntry, TCreditUpdateBody } from '../../../src/contracts/billing';
+import { BALANCE_MAX } from '../../../src/contracts/common';
 import { type AuditChange, recordAudit } from '../../audit/record-audit';
 import { type CreditUpdateType, Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { money } from '../../http/list';
 import { notFound } from '../../http/tenancy';
+import { t } from '../../i18n/text';
 
 type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
@@ -36,6 +38,14 @@ export async function appendCreditEntry(tx: Tx, input: CreditEntryInput) {
   const before = await lockOrganisation(tx, input.organisationId);
   const after = before.plus(input.amount);
   if (after.isNegative()) throw fieldError('amount', 'The credit balance cannot go below 0');
+  // Issue 20, finding 4: the balance stays within BALANCE_MAX, so every sum with it fits Decimal(12,2).
+  if (after.gt(BALANCE_MAX))
+    throw fieldError(
+      'amount',
+      t('The credit balance would be {after}: a credit balance is at most 1,000,000,000.00', {
+        after: after.toFixed(2),
+      }),
+    );
   const entry = await tx.creditLedgerEntry.create({
     data: {
       organisationId: input.organisationId,

@@ -9,6 +9,13 @@
 //   total before tax   = amount due - credit applied
 //   tax                = total before tax x the centre's tax rate, half-up to the cent
 //   total              = total before tax + tax
+import {
+  AMOUNT_MAX,
+  AMOUNT_MAX_MESSAGE,
+  BALANCE_MAX,
+  STUDENT_PRICE_MAX,
+  STUDENT_PRICE_MAX_MESSAGE,
+} from '../../../src/contracts/common';
 import { Prisma } from '../../generated/prisma/client';
 import { fixed2 } from '../money/money-text';
 
@@ -57,6 +64,10 @@ export interface InvoiceAmounts {
 }
 
 export const MAX_QUANTITY = 1_000_000;
+/**
+ * With quantity <= MAX_QUANTITY, a price per student <= STUDENT_PRICE_MAX (1,000.00), a minimum <=
+ * AMOUNT_MAX and a tax rate < 1, every amount is below 2 x 10^9: it fits Decimal(12,2) (issue 20, finding 4).
+ */
 
 /** Why an input cannot be priced (field and rule), or null when it can. */
 export function invoiceInputError(input: InvoiceInput): { field: string; message: string } | null {
@@ -71,10 +82,13 @@ export function invoiceInputError(input: InvoiceInput): { field: string; message
       return { field: `tiers.${i}.fromStudents`, message: 'Tiers must start at increasing whole numbers of students' };
     if (!isCents(tier.pricePerStudent))
       return { field: `tiers.${i}.pricePerStudent`, message: 'A price must be 0 or more, with at most 2 decimals' };
+    if (new Decimal(tier.pricePerStudent).gt(STUDENT_PRICE_MAX))
+      return { field: `tiers.${i}.pricePerStudent`, message: STUDENT_PRICE_MAX_MESSAGE };
   }
   if (!isCents(input.minimumCharge))
     return { field: 'minimumCharge', message: 'The minimum charge must be 0 or more, with at most 2 decimals' };
-  if (!isCents(input.creditBalance))
+  if (new Decimal(input.minimumCharge).gt(AMOUNT_MAX)) return { field: 'minimumCharge', message: AMOUNT_MAX_MESSAGE };
+  if (!isCents(input.creditBalance) || new Decimal(input.creditBalance).gt(BALANCE_MAX))
     return { field: 'creditBalance', message: 'The credit balance must be 0 or more, with at most 2 decimals' };
   const rate = new Decimal(input.taxRate);
   if (rate.isNegative() || rate.gte(1) || rate.decimalPlaces() > 6)

@@ -28,7 +28,7 @@ export async function dashboardCharts(prisma: PrismaClient, auth: AuthContext): 
         AND s."startAt" >= ${w.weeksStart} AND s."startAt" < ${w.weeksEnd}
       GROUP BY 1`,
     prisma.$queryRaw<{ month: string; amount: string }[]>`
-      SELECT to_char(p."purchaseDate", 'YYYY-MM') AS month, SUM(p."voucherAmount")::numeric(14, 2)::text AS amount
+      SELECT to_char(p."purchaseDate", 'YYYY-MM') AS month, ROUND(SUM(p."voucherAmount"), 2)::text AS amount
       FROM "VoucherPurchase" p
       WHERE p."organisationId" = ${organisationId} AND p."type" = 'PURCHASE'
         AND p."purchaseDate" >= ${w.monthsFirstDay} AND p."purchaseDate" < ${w.monthsEndDay}

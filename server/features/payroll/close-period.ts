@@ -1,3 +1,4 @@
+import { COLUMN_MAX } from '../../../src/contracts/common';
 import type { TPayrollCloseBody, TPayrollPeriod } from '../../../src/contracts/payroll';
 import { recordAudit } from '../../audit/record-audit';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
@@ -36,6 +37,20 @@ export async function writeClosedPeriod(
     closedAt,
   }: { organisationId: number; closedById: number; range: MonthRange; comments: string | null; closedAt?: Date },
 ) {
+  // Issue 20, finding 4: each line and the month's total must fit Decimal(12,2); refused (400 on
+  // month, nothing written) rather than overflowing. Rates are capped (RATE_MAX), a month's sum is not.
+  const [pay] = await tx.$queryRaw<{ total: string | null; largest: string | null }[]>`
+    SELECT SUM(${teacherPaySql})::text AS total, MAX(${teacherPaySql})::text AS largest
+    FROM "Schedule" s
+    WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'`;
+  if (new Prisma.Decimal(pay?.total ?? 0).gt(COLUMN_MAX) || new Prisma.Decimal(pay?.largest ?? 0).gt(COLUMN_MAX))
+    throw fieldError(
+      'month',
+      t(
+        'The pay of {month} would total {amount}: a month of pay totals at most 9,999,999,999.99 (check the teacher rates of its classes)',
+        { month: range.month, amount: new Prisma.Decimal(pay?.total ?? 0).toFixed(2) },
+      ),
+    );
   const period = await tx.payrollPeriod.create({
     data: {
       organisationId,

@@ -107,8 +107,8 @@ export interface SalaryTotals {
 export async function salaryTotals(prisma: PrismaClient, scope: SalaryScope): Promise<SalaryTotals> {
   const rows = await prisma.$queryRaw<TotalsRow[]>`${await linesCte(prisma, scope)}
     SELECT x."teacherId", ${teacherName} AS name, count(*)::int AS lines,
-      COALESCE(sum(x.hours), 0)::numeric(14, 2)::text AS hours,
-      COALESCE(sum(x.amount), 0)::numeric(14, 2)::text AS amount
+      ROUND(COALESCE(sum(x.hours), 0), 2)::text AS hours,
+      ROUND(COALESCE(sum(x.amount), 0), 2)::text AS amount
     FROM lines x JOIN "Teacher" t ON t.id = x."teacherId" JOIN "User" u ON u.id = t."userId"
     GROUP BY ROLLUP ((x."teacherId", u."firstName", u."lastName", u.login))
     ORDER BY GROUPING(x."teacherId"), lower(${teacherName}), x."teacherId"`;

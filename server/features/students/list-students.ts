@@ -83,9 +83,9 @@ async function ledgerTotalsOf(prisma: PrismaClient, organisationId: number, stud
   if (!studentIds.length) return totals;
   const sums = await prisma.$queryRaw<{ studentId: number; purchased: string; gift: string; paid: string }[]>`
     SELECT "studentId",
-      (COALESCE(SUM("amount") FILTER (WHERE "kind" = 'PURCHASE'), 0))::numeric(14, 2)::text AS purchased,
-      (COALESCE(SUM("amount") FILTER (WHERE "kind" = 'GIFT'), 0))::numeric(14, 2)::text AS gift,
-      (-COALESCE(SUM("amount") FILTER (WHERE "kind" IN ('CLASS_CHARGE', 'CHARGE_REVERSAL')), 0))::numeric(14, 2)::text AS paid
+      ROUND(COALESCE(SUM("amount") FILTER (WHERE "kind" = 'PURCHASE'), 0), 2)::text AS purchased,
+      ROUND(COALESCE(SUM("amount") FILTER (WHERE "kind" = 'GIFT'), 0), 2)::text AS gift,
+      ROUND(-COALESCE(SUM("amount") FILTER (WHERE "kind" IN ('CLASS_CHARGE', 'CHARGE_REVERSAL')), 0), 2)::text AS paid
     FROM "VoucherLedgerEntry"
     WHERE "organisationId" = ${organisationId} AND "studentId" = ANY(${studentIds}::int[])
     GROUP BY "studentId"`;

@@ -153,7 +153,7 @@ export async function syncClassCharges(
   }
   let posted = 0;
   for (const [studentId, list] of drafts) {
-    await appendLedgerEntries(tx, locked.get(studentId) as LockedStudent, userId, list);
+    await appendLedgerEntries(tx, locked.get(studentId) as LockedStudent, userId, list, 'students');
     posted += list.length;
   }
   return posted;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { AMOUNT_MAX } from '../../../src/contracts/common';
 import { hasRight } from '../../../src/contracts/permissions';
 import {
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
@@ -19,7 +20,14 @@ import type { Locale } from '../../i18n/locale';
 import { t } from '../../i18n/text';
 import { enqueueMessage } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
-import { appendLedgerEntries, balanceAfter, type LedgerDraft, type LockedStudent, lockStudentBalance } from './ledger';
+import {
+  appendLedgerEntries,
+  balanceAfter,
+  checkBalanceLimit,
+  type LedgerDraft,
+  type LockedStudent,
+  lockStudentBalance,
+} from './ledger';
 import { checkPaymentMethod } from './payment-methods';
 import { lastClassCharge, usualClassCharge } from './usual-class';
 import {
@@ -173,6 +181,8 @@ export async function postVoucherPurchase(
   const purchaseDate = toDbDate(body.purchaseDate) as Date;
   const voucher = pkg?.voucher ?? new Decimal(body.voucherAmount);
   const drafts = draftsOf(body, voucher, purchaseDate);
+  // Before the purchase row: its balanceAfter must fit too (the ledger checks the same again).
+  checkBalanceLimit(locked.balance, drafts, pkg ? 'classCount' : 'voucherAmount');
   const purchase = await tx.voucherPurchase.create({
     data: {
       organisationId: locked.organisationId,
@@ -225,6 +235,13 @@ export async function createVoucherPurchase(
         const pkg = classRate
           ? { voucher: classRate.times(body.classCount ?? 0), classCount: body.classCount ?? 0, classRate }
           : null;
+        if (pkg?.voucher.gt(AMOUNT_MAX))
+          throw fieldError(
+            'classCount',
+            t('This package would cost {amount}: an amount is at most 100,000,000.00', {
+              amount: pkg.voucher.toFixed(2),
+            }),
+          );
         const voucher = pkg?.voucher ?? new Decimal(body.voucherAmount);
         const after = balanceAfter(locked.balance, draftsOf(body, voucher, toDbDate(body.purchaseDate) as Date));
         checkRefundWithinBalance(auth, body, voucher, locked.balance, after);

@@ -1,5 +1,7 @@
+import { BALANCE_MAX } from '../../../src/contracts/common';
 import { type Attendance, Prisma, type VoucherLedgerKind } from '../../generated/prisma/client';
 import { fieldError } from '../../http/errors';
+import { t } from '../../i18n/text';
 
 type Tx = Prisma.TransactionClient;
 const { Decimal } = Prisma;
@@ -54,6 +56,27 @@ export async function lockStudentBalance(
 }
 
 /**
+ * Issue 20, finding 4: a voucher balance stays within -BALANCE_MAX..BALANCE_MAX, so every entry and
+ * running balance fits Decimal(12,2). A move that takes |balance| past the cap is refused (400 on
+ * `field`, nothing written); one that brings a balance back towards it (a balance from before the cap)
+ * is always allowed. Checks every running balance of `drafts`, in order.
+ */
+export function checkBalanceLimit(start: Decimal, drafts: readonly LedgerDraft[], field: string) {
+  let balance = start;
+  for (const draft of drafts) {
+    const after = balance.plus(draft.amount);
+    if (after.abs().gt(BALANCE_MAX) && after.abs().gt(balance.abs()))
+      throw fieldError(
+        field,
+        t('The voucher balance would be {after}: a voucher balance stays from -1,000,000,000.00 to 1,000,000,000.00', {
+          after: after.toFixed(2),
+        }),
+      );
+    balance = after;
+  }
+}
+
+/**
  * Appends entries after the locked balance and writes the new cached balance, in the caller's
  * transaction. Returns the balance after the last entry.
  */
@@ -62,7 +85,10 @@ export async function appendLedgerEntries(
   locked: LockedStudent,
   createdById: number,
   drafts: readonly LedgerDraft[],
+  /** The field a refusal names when the balance would leave its limits (checkBalanceLimit). */
+  field = 'voucherAmount',
 ): Promise<Decimal> {
+  checkBalanceLimit(locked.balance, drafts, field);
   let balance = locked.balance;
   const data = drafts.map((draft) => {
     balance = balance.plus(draft.amount);

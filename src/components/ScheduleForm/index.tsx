@@ -9,7 +9,7 @@ import { useFirstFieldFocus } from '@/components/RecordForm/keyboard';
 import TeacherSelect from '@/components/RecordForm/TeacherSelect';
 import TermSelect from '@/components/RecordForm/TermSelect';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import { ZOptionalMoney } from '@/contracts/common';
+import { ZOptionalRate } from '@/contracts/common';
 import type { TSchedule, TScheduleWriteReply } from '@/contracts/schedules';
 import { showRequestError } from '@/requestErrorConfig';
 import { searchStudents } from '@/services/courses';
@@ -142,7 +142,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
         throw new Error(t('schedules.rule.endAfterStart'));
     },
   });
-  const money = zod(ZOptionalMoney);
+  const money = zod(ZOptionalRate);
   const time = { format: 'HH:mm', minuteStep: 5 as const, needConfirm: false, style: { width: '100%' } };
 
   return (

@@ -6,7 +6,7 @@ import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { DateField, EmailField, NameFields, PhoneField, WechatField } from '@/components/RecordForm/personFields';
 import { confirmNotDuplicate } from '@/components/RecordForm/similarWarning';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
-import { ZOptionalEmail, ZOptionalMoney } from '@/contracts/common';
+import { ZOptionalEmail, ZOptionalRate } from '@/contracts/common';
 import type { TStudent, TStudentBody } from '@/contracts/students';
 import ReferrerSelect from '@/pages/Referral/components/ReferrerSelect';
 import { createStudent, nextStudentId, updateStudent } from '@/services/students';
@@ -78,7 +78,7 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
         name="hourlyRate"
         label={t('forms.student.hourlyRate')}
         fieldProps={{ inputMode: 'decimal' }}
-        rules={[zod(ZOptionalMoney)]}
+        rules={[zod(ZOptionalRate)]}
       />
       <ProFormText name="feedbackEmail" label={t('forms.student.feedbackEmail')} rules={[zod(ZOptionalEmail)]} />
       <ProFormSwitch name="allowSms" label={t('forms.student.allowSms')} colProps={{ span: 8 }} />
