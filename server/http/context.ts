@@ -6,6 +6,11 @@ export interface AuthContext {
   login: string;
   organisationId: number | null;
   authorities: Role[];
+  /**
+   * The server-side session of the token (server/auth/sessions.ts); authenticate always sets it, code
+   * that builds a context by hand (a job, a test) may not.
+   */
+  sessionId?: string;
 }
 
 declare global {

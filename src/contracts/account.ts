@@ -53,8 +53,23 @@ export const ZUpdateAccountBody = z.object({
   lastName: ZName.nullable().optional(),
   email: ZEmail,
   langKey: ZLangKey.default('en-US'),
+  /** Required when the email changes (issue 20, finding 11); ignored otherwise. */
+  currentPassword: z.string().max(200).optional(),
 });
 export type TUpdateAccountBody = z.infer<typeof ZUpdateAccountBody>;
+
+/** A signed-in device (server/auth/sessions.ts): browser and OS as recognised, null when not. */
+export const ZSession = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+export const ZSessionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'Not a session id') });
 
 export const ZChangePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(200),
@@ -139,7 +154,7 @@ export const accountEndpoints = {
     path: '/account',
     right: 'account:own',
     tag: 'account',
-    summary: 'Update own names, email and language',
+    summary: 'Update own names, email and language; a new email needs currentPassword and signs other devices out',
     body: ZUpdateAccountBody,
     reply: ZAccount,
   }),
@@ -151,6 +166,31 @@ export const accountEndpoints = {
     summary: 'Change own password; revokes every older token and returns a fresh one',
     body: ZChangePasswordBody,
     reply: ZTokenReply,
+  }),
+  logout: defineEndpoint({
+    method: 'post',
+    path: '/logout',
+    right: 'account:own',
+    tag: 'account',
+    summary: "Sign out on this device: the token's session ends and the token is refused from now on",
+    status: 204,
+  }),
+  listSessions: defineEndpoint({
+    method: 'get',
+    path: '/account/sessions',
+    right: 'account:own',
+    tag: 'account',
+    summary: "The signed-in user's signed-in devices (current marked)",
+    reply: z.array(ZSession),
+  }),
+  revokeSession: defineEndpoint({
+    method: 'delete',
+    path: '/account/sessions/:id',
+    right: 'account:own',
+    tag: 'account',
+    summary: 'Sign one of own devices out (404 for anything else)',
+    params: ZSessionParams,
+    status: 204,
   }),
   logoutAll: defineEndpoint({
     method: 'post',
