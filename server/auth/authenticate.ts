@@ -48,6 +48,7 @@ export function authenticate(prisma: PrismaClient, secret: string): RequestHandl
         organisationId: user.organisationId,
         authorities: authoritiesOf(user.roles),
         sessionId: claims.sessionId,
+        address: req.ip,
       };
     }
     next();

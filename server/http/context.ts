@@ -11,6 +11,8 @@ export interface AuthContext {
    * that builds a context by hand (a job, a test) may not.
    */
   sessionId?: string;
+  /** The caller's IP address (req.ip), for throttles only: never logged or stored. */
+  address?: string;
 }
 
 declare global {

@@ -39,6 +39,7 @@ export const zhCNRefusals = {
   'Too many failed sign-in attempts for this account.': '此账户登录失败次数过多。',
   'Too many failed sign-in attempts from this address.': '此地址登录失败次数过多。',
   'Too many centres registered from this address.': '此地址注册的机构过多。',
+  'Too many checks found a login or email already in use.': '查到已被使用的登录名或邮箱的次数过多。',
   'Too many verification codes asked for from this address.': '此地址请求的验证码过多。',
   'A code was just sent to this number: wait for the countdown.': '验证码刚刚已发送到此号码：请等待倒计时结束。',
   'Too many verification codes asked for this number.': '此号码请求的验证码过多。',

@@ -1,4 +1,5 @@
 import type { TUpdateAccountBody } from '../../../src/contracts/account';
+import type { Asker } from '../../auth/exists-throttle';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { liveSessions, revokeSessions, startSession } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
@@ -28,22 +29,15 @@ export interface UpdateAccountOptions {
   /** The caller's session: it stays signed in when the email changes, every other one is signed out. */
   sessionId: string | undefined;
   body: TUpdateAccountBody;
-  /** Finding 8: counts the caller's "is this email taken?" answers (server/auth/exists-throttle.ts). */
-  checkingEmail?: (email: string) => Promise<void>;
+  /** The caller: their "email taken" answers are throttled (server/auth/exists-throttle.ts). */
+  asker: Asker;
 }
 
 /**
  * Own names, email and language. A new email needs the current password (issue 20, finding 11); then
  * the OLD address gets a notice naming the new one masked, and every other session is signed out.
  */
-export async function updateOwnAccount({
-  prisma,
-  queue,
-  userId,
-  sessionId,
-  body,
-  checkingEmail,
-}: UpdateAccountOptions) {
+export async function updateOwnAccount({ prisma, queue, userId, sessionId, body, asker }: UpdateAccountOptions) {
   const email = body.email.toLowerCase();
   const current = await prisma.user.findUniqueOrThrow({
     where: { id: userId },
@@ -53,8 +47,7 @@ export async function updateOwnAccount({
   if (emailChanges) {
     if (!body.currentPassword) throw fieldError('currentPassword', 'Enter your current password to change the email');
     if (!(await verifyPassword(body.currentPassword, current.passwordHash))) throw wrongPassword();
-    await checkingEmail?.(email);
-    await assertLoginAndEmailFree(prisma, { email, exceptUserId: userId });
+    await assertLoginAndEmailFree(prisma, { email, exceptUserId: userId, asker });
   }
   const messages = emailChanges && current.organisationId !== null ? requireQueue(queue) : undefined;
   const user = await prisma

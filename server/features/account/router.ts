@@ -68,7 +68,7 @@ export function accountRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
   route(router, loginEndpoints.resetPasswordFinish, ({ body }) => finishPasswordReset({ prisma, ...body }));
   route(router, endpoints.getAccount, ({ auth }) => getOwnAccount(prisma, auth.userId));
   route(router, endpoints.updateAccount, ({ auth, body }) =>
-    updateOwnAccount({ prisma, queue, userId: auth.userId, sessionId: auth.sessionId, body }),
+    updateOwnAccount({ prisma, queue, userId: auth.userId, sessionId: auth.sessionId, body, asker: auth }),
   );
   route(router, endpoints.changePassword, ({ req, auth, body }) =>
     changeOwnPassword({ prisma, jwtSecret, userId: auth.userId, ...body, userAgent: req.get('user-agent') }),
