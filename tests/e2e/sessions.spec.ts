@@ -63,8 +63,10 @@ test('the profile lists the signed-in devices and signs one of them out', async 
   await expect(here).toHaveCount(1);
   await expect(here.getByRole('button', { name: /Sign out/ })).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
-  if (SHOTS)
-    await page.screenshot({ path: `${SHOTS}/profile-devices-1366-${test.info().project.name}.png`, fullPage: true });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/profile-1366-${test.info().project.name}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/profile-devices-1366-${test.info().project.name}.png` });
+  }
 
   // Keyboard: the phone's "Sign out", then the confirmation's OK.
   const signOut = card.getByRole('button', { name: /^Sign out Safari on iOS/ });
