@@ -69,7 +69,8 @@ export const ZSession = z.object({
   current: z.boolean(),
 });
 export type TSession = z.infer<typeof ZSession>;
-export const ZSessionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'Not a session id') });
+// Named sessionId, not id: `:id` in a path is a record's int4 id everywhere else (bad-input.test.ts).
+export const ZSessionParams = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a session id') });
 
 export const ZChangePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(200),
@@ -185,7 +186,7 @@ export const accountEndpoints = {
   }),
   revokeSession: defineEndpoint({
     method: 'delete',
-    path: '/account/sessions/:id',
+    path: '/account/sessions/:sessionId',
     right: 'account:own',
     tag: 'account',
     summary: 'Sign one of own devices out (404 for anything else)',

@@ -86,7 +86,7 @@ describe('POST /api/logout', () => {
   });
 });
 
-describe('GET /api/account/sessions and DELETE /api/account/sessions/:id', () => {
+describe('GET /api/account/sessions and DELETE /api/account/sessions/:sessionId', () => {
   it('lists own live devices with the current one marked, and signs one out', async () => {
     const user = await newUser();
     const laptop = await signInWith(user.login, CHROME_WINDOWS);

@@ -75,7 +75,7 @@ export function accountRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
   );
   route(router, endpoints.logout, ({ auth }) => signOut(prisma, auth.userId, auth.sessionId));
   route(router, endpoints.listSessions, ({ auth }) => listOwnSessions(prisma, auth.userId, auth.sessionId));
-  route(router, endpoints.revokeSession, ({ auth, params }) => revokeOwnSession(prisma, auth.userId, params.id));
+  route(router, endpoints.revokeSession, ({ auth, params }) => revokeOwnSession(prisma, auth.userId, params.sessionId));
   route(router, endpoints.logoutAll, ({ auth }) => revokeAllTokens(prisma, auth.userId));
 
   return router;

@@ -21,7 +21,7 @@ export function listSessions(): Promise<TSession[]> {
   return request('/api/account/sessions', { method: 'GET', skipErrorHandler: true });
 }
 
-/** DELETE /api/account/sessions/:id (204): signs that device out. */
+/** DELETE /api/account/sessions/:sessionId (204): signs that device out. */
 export function revokeSession(id: string): Promise<void> {
   return request(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
