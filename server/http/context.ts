@@ -6,6 +6,13 @@ export interface AuthContext {
   login: string;
   organisationId: number | null;
   authorities: Role[];
+  /**
+   * The server-side session of the token (server/auth/sessions.ts); authenticate always sets it, code
+   * that builds a context by hand (a job, a test) may not.
+   */
+  sessionId?: string;
+  /** The caller's IP address (req.ip), for throttles only: never logged or stored. */
+  address?: string;
 }
 
 declare global {

@@ -1,5 +1,5 @@
-// Housekeeping on pg-boss's schedule (issue 20, finding 17): sign-in codes, password reset tokens and
-// rate-limit counters that can no longer be used are deleted, so that the tables hold only live secrets
+// Housekeeping on pg-boss's schedule (issue 20, finding 17): sign-in codes, password reset tokens,
+// rate-limit counters and sessions (finding 12) that can no longer be used are deleted, so that the tables hold only live secrets
 // and do not grow for ever. Daily at 03:17 UTC; a failed run waits for the next day.
 import type { PrismaClient } from '../generated/prisma/client';
 import type { MessageQueue } from '../messaging/queue';
@@ -11,16 +11,27 @@ export interface Purged {
   loginCodes: number;
   resetTokens: number;
   rateLimits: number;
+  sessions: number;
 }
 
 /** Deletes what expired (or was used) before `now`, in one transaction; returns how many of each. */
 export async function purgeExpiredSecrets(prisma: PrismaClient, now = new Date()): Promise<Purged> {
-  const [loginCodes, resetTokens, rateLimits] = await prisma.$transaction([
+  const [loginCodes, resetTokens, rateLimits, sessions] = await prisma.$transaction([
     prisma.loginCode.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
     prisma.passwordResetToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
     prisma.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
+    // Signed out, past its token's lifetime, or from before a password change / sign-out everywhere.
+    prisma.$executeRaw`
+      DELETE FROM "Session" s USING "User" u
+       WHERE s."userId" = u.id
+         AND (s."revokedAt" IS NOT NULL OR s."expiresAt" < ${now} OR s."tokenVersion" <> u."tokenVersion")`,
   ]);
-  return { loginCodes: loginCodes.count, resetTokens: resetTokens.count, rateLimits: rateLimits.count };
+  return {
+    loginCodes: loginCodes.count,
+    resetTokens: resetTokens.count,
+    rateLimits: rateLimits.count,
+    sessions,
+  };
 }
 
 export function startHousekeepingJobs(queue: MessageQueue, prisma: PrismaClient): Promise<ScheduledJobs> {

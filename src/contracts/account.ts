@@ -54,8 +54,24 @@ export const ZUpdateAccountBody = z.object({
   lastName: ZName.nullable().optional(),
   email: ZEmail,
   langKey: ZLangKey.default('en-US'),
+  /** Required when the email changes (issue 20, finding 11); ignored otherwise. */
+  currentPassword: z.string().max(200).optional(),
 });
 export type TUpdateAccountBody = z.infer<typeof ZUpdateAccountBody>;
+
+/** A signed-in device (server/auth/sessions.ts): browser and OS as recognised, null when not. */
+export const ZSession = z.object({
+  id: z.string(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session of the token that asked. */
+  current: z.boolean(),
+});
+export type TSession = z.infer<typeof ZSession>;
+// Named sessionId, not id: `:id` in a path is a record's int4 id everywhere else (bad-input.test.ts).
+export const ZSessionParams = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a session id') });
 
 export const ZChangePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required').max(200),
@@ -144,11 +160,12 @@ export const accountEndpoints = {
     reply: ZAccount,
   }),
   updateAccount: defineEndpoint({
+    refusals: [429], // 'already in use' answers are throttled (issue 20 §8)
     method: 'put',
     path: '/account',
     right: 'account:own',
     tag: 'account',
-    summary: 'Update own names, email and language',
+    summary: 'Update own names, email and language; a new email needs currentPassword and signs other devices out',
     body: ZUpdateAccountBody,
     reply: ZAccount,
   }),
@@ -160,6 +177,31 @@ export const accountEndpoints = {
     summary: 'Change own password; revokes every older token and returns a fresh one',
     body: ZChangePasswordBody,
     reply: ZTokenReply,
+  }),
+  logout: defineEndpoint({
+    method: 'post',
+    path: '/logout',
+    right: 'account:own',
+    tag: 'account',
+    summary: "Sign out on this device: the token's session ends and the token is refused from now on",
+    status: 204,
+  }),
+  listSessions: defineEndpoint({
+    method: 'get',
+    path: '/account/sessions',
+    right: 'account:own',
+    tag: 'account',
+    summary: "The signed-in user's signed-in devices (current marked)",
+    reply: z.array(ZSession),
+  }),
+  revokeSession: defineEndpoint({
+    method: 'delete',
+    path: '/account/sessions/:sessionId',
+    right: 'account:own',
+    tag: 'account',
+    summary: 'Sign one of own devices out (404 for anything else)',
+    params: ZSessionParams,
+    status: 204,
   }),
   logoutAll: defineEndpoint({
     method: 'post',

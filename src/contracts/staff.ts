@@ -90,6 +90,7 @@ export const staffEndpoints = {
     reply: ZStaff,
   }),
   create: defineEndpoint({
+    refusals: [429], // 'already in use' answers are throttled (issue 20 §8)
     method: 'post',
     path: '/staff',
     right: 'records:manage',
@@ -100,6 +101,7 @@ export const staffEndpoints = {
     status: 201,
   }),
   update: defineEndpoint({
+    refusals: [429], // 'already in use' answers are throttled (issue 20 §8)
     method: 'put',
     path: '/staff/:id',
     right: 'records:manage',

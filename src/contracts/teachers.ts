@@ -196,6 +196,7 @@ export const teacherEndpoints = {
     reply: ZTeacher,
   }),
   create: teacherEndpoint({
+    refusals: [429], // 'already in use' answers are throttled (issue 20 §8)
     method: 'post',
     path: '/teachers',
     summary: 'Create a teacher: the user and the teacher record together',
@@ -204,6 +205,7 @@ export const teacherEndpoints = {
     status: 201,
   }),
   update: teacherEndpoint({
+    refusals: [429], // 'already in use' answers are throttled (issue 20 §8)
     method: 'put',
     path: '/teachers/:id',
     summary: 'Update a teacher',

@@ -5,3 +5,18 @@ import type { TAccount } from '../contracts/account';
 export function fetchAccount(): Promise<TAccount> {
   return request<TAccount>('/api/account', { method: 'GET', skipErrorHandler: true });
 }
+
+/**
+ * POST /api/logout: ends this device's session on the server, so the token stops working at once
+ * (issue 20, finding 12). Sent with the token it ends (the caller clears it right after); a failure
+ * (offline, already signed out) is nobody's business: the device forgets the token either way.
+ */
+export function endSession(token: string | null): Promise<void> {
+  if (!token) return Promise.resolve();
+  return request<void>('/api/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    skipErrorHandler: true,
+    timeout: 5_000,
+  }).catch(() => undefined);
+}

@@ -90,6 +90,7 @@ const byPattern: Record<string, (end: boolean) => string> = {
   '^[A-Za-z]{3}$': () => 'CAD',
   '^\\d{6}$': () => '123456',
   '^[A-Za-z0-9_-]{43}$': () => 'A'.repeat(43),
+  '^[A-Za-z0-9_-]{22}$': () => 'A'.repeat(22),
   '^[0-9a-f]{16}$': () => '0'.repeat(16),
   '^[A-Za-z0-9_-]{20,64}\\.ics$': () => `${'a'.repeat(32)}.ics`,
   '^cs_[A-Za-z0-9_]{1,250}$': () => 'cs_test_nothing',

@@ -32,7 +32,7 @@ export async function createFirstUser(prisma: PrismaClient, input: TFirstUser) {
   const user = parsed.data;
   const login = user.login.toLowerCase();
   const email = user.email.toLowerCase();
-  await assertLoginAndEmailFree(prisma, { login, email });
+  await assertLoginAndEmailFree(prisma, { login, email, platform: user.role === 'ROLE_SYSTEM' });
   const passwordHash = await hashPassword(user.password);
   return prisma
     .$transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import type { SendThrottle } from '../../auth/code-throttle';
 import { hashResetKey, newResetKey, RESET_TOKEN_TTL_MINUTES } from '../../auth/login-codes';
 import { hashPassword } from '../../auth/passwords';
+import { revokeSessions } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AfterReply } from '../../http/after-reply';
 import { fieldError } from '../../http/errors';
@@ -125,6 +126,7 @@ export async function finishPasswordReset({ prisma, key, newPassword }: FinishRe
       where: { id: token.userId },
       data: { passwordHash, tokenVersion: { increment: 1 } },
     });
+    await revokeSessions(tx, token.userId);
   });
   return undefined;
 }

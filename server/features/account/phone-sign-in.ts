@@ -8,7 +8,7 @@ import {
   newLoginCode,
 } from '../../auth/login-codes';
 import type { LoginThrottle } from '../../auth/login-throttle';
-import { signToken } from '../../auth/tokens';
+import { startSession } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AfterReply } from '../../http/after-reply';
 import { AppError } from '../../http/errors';
@@ -109,6 +109,7 @@ export interface PhoneSignInOptions {
   captcha: string;
   rememberMe: boolean;
   address: string;
+  userAgent: string | undefined;
 }
 
 const codeError = () =>
@@ -121,7 +122,7 @@ const codeError = () =>
  * and address, then per address) and against the code itself, which dies after LOGIN_CODE_MAX_FAILURES.
  */
 export async function signInWithPhone(options: PhoneSignInOptions) {
-  const { prisma, jwtSecret, throttle, phone, captcha, rememberMe, address } = options;
+  const { prisma, jwtSecret, throttle, phone, captcha, rememberMe, address, userAgent } = options;
   const user = await userWithPhone(prisma, phone);
   const attempt = await throttle.begin(user ? `user:${user.id}` : `phone:${phone}`, address);
   const now = new Date();
@@ -145,5 +146,5 @@ export async function signInWithPhone(options: PhoneSignInOptions) {
     throw codeError();
   }
   await attempt.succeeded();
-  return { id_token: signToken(jwtSecret, { userId: user.id, tokenVersion: user.tokenVersion }, rememberMe) };
+  return startSession(prisma, jwtSecret, user, { rememberMe, userAgent });
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ZRegisterBody } from '../../../src/contracts/account';
 import { hashPassword } from '../../auth/passwords';
-import { signToken } from '../../auth/tokens';
+import { startSession } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { assertLoginAndEmailFree, uniqueViolation } from './uniqueness';
 
@@ -13,6 +13,7 @@ export async function registerOrganisation(
   prisma: PrismaClient,
   jwtSecret: string,
   body: z.output<typeof ZRegisterBody>,
+  userAgent: string | undefined,
 ) {
   const login = body.login.toLowerCase();
   const email = body.email.toLowerCase();
@@ -40,6 +41,6 @@ export async function registerOrganisation(
     .catch((error: unknown) => {
       throw uniqueViolation(error) ?? error;
     });
-  const id_token = signToken(jwtSecret, { userId: created.id, tokenVersion: created.tokenVersion }, false);
+  const { id_token } = await startSession(prisma, jwtSecret, created, { rememberMe: false, userAgent });
   return { id: created.id, login: created.login, id_token };
 }

@@ -7,7 +7,15 @@ import { createRegisterThrottle } from '../../auth/register-throttle';
 import type { AppDeps } from '../../deps';
 import { createAfterReply } from '../../http/after-reply';
 import { route } from '../../http/route';
-import { changeOwnPassword, getOwnAccount, revokeAllTokens, updateOwnAccount } from './own-account';
+import {
+  changeOwnPassword,
+  getOwnAccount,
+  listOwnSessions,
+  revokeAllTokens,
+  revokeOwnSession,
+  signOut,
+  updateOwnAccount,
+} from './own-account';
 import { finishPasswordReset, requestPasswordReset } from './password-reset';
 import { sendLoginCode, signInWithPhone } from './phone-sign-in';
 import { registerOrganisation } from './register';
@@ -20,11 +28,18 @@ export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAft
   const sendThrottle = createSendThrottle(prisma);
 
   route(router, endpoints.authenticate, ({ req, body }) =>
-    signIn({ prisma, jwtSecret, throttle: loginThrottle, ...body, address: req.ip ?? 'unknown' }),
+    signIn({
+      prisma,
+      jwtSecret,
+      throttle: loginThrottle,
+      ...body,
+      address: req.ip ?? 'unknown',
+      userAgent: req.get('user-agent'),
+    }),
   );
   route(router, endpoints.register, async ({ req, body }) => {
     await registerThrottle.consume(req.ip ?? 'unknown');
-    return registerOrganisation(prisma, jwtSecret, body);
+    return registerOrganisation(prisma, jwtSecret, body, req.get('user-agent'));
   });
   route(router, loginEndpoints.captcha, ({ req, query }) =>
     sendLoginCode({
@@ -46,6 +61,7 @@ export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAft
       captcha: body.captcha,
       rememberMe: body.rememberMe,
       address: req.ip ?? 'unknown',
+      userAgent: req.get('user-agent'),
     }),
   );
   route(router, loginEndpoints.resetPasswordInit, ({ req, body }) =>
@@ -60,10 +76,15 @@ export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAft
   );
   route(router, loginEndpoints.resetPasswordFinish, ({ body }) => finishPasswordReset({ prisma, ...body }));
   route(router, endpoints.getAccount, ({ auth }) => getOwnAccount(prisma, auth.userId));
-  route(router, endpoints.updateAccount, ({ auth, body }) => updateOwnAccount(prisma, auth.userId, body));
-  route(router, endpoints.changePassword, ({ auth, body }) =>
-    changeOwnPassword({ prisma, jwtSecret, userId: auth.userId, ...body }),
+  route(router, endpoints.updateAccount, ({ auth, body }) =>
+    updateOwnAccount({ prisma, queue, userId: auth.userId, sessionId: auth.sessionId, body, asker: auth }),
   );
+  route(router, endpoints.changePassword, ({ req, auth, body }) =>
+    changeOwnPassword({ prisma, jwtSecret, userId: auth.userId, ...body, userAgent: req.get('user-agent') }),
+  );
+  route(router, endpoints.logout, ({ auth }) => signOut(prisma, auth.userId, auth.sessionId));
+  route(router, endpoints.listSessions, ({ auth }) => listOwnSessions(prisma, auth.userId, auth.sessionId));
+  route(router, endpoints.revokeSession, ({ auth, params }) => revokeOwnSession(prisma, auth.userId, params.sessionId));
   route(router, endpoints.logoutAll, ({ auth }) => revokeAllTokens(prisma, auth.userId));
 
   return router;

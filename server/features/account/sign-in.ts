@@ -1,6 +1,6 @@
 import type { LoginThrottle } from '../../auth/login-throttle';
 import { spendPasswordTime, verifyPassword } from '../../auth/passwords';
-import { signToken } from '../../auth/tokens';
+import { startSession } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 
@@ -12,10 +12,12 @@ export interface SignInOptions {
   password: string;
   rememberMe: boolean;
   address: string;
+  userAgent: string | undefined;
 }
 
-/** Checks login (or email) and password, with throttling; returns a signed token. */
-export async function signIn({ prisma, jwtSecret, throttle, username, password, rememberMe, address }: SignInOptions) {
+/** Checks login (or email) and password, with throttling; opens a session and returns its signed token. */
+export async function signIn(options: SignInOptions) {
+  const { prisma, jwtSecret, throttle, username, password, rememberMe, address, userAgent } = options;
   const name = username.trim().toLowerCase();
   const user = await prisma.user.findFirst({
     where: { OR: [{ login: name }, { email: name }] },
@@ -31,5 +33,5 @@ export async function signIn({ prisma, jwtSecret, throttle, username, password, 
   }
   await attempt.succeeded();
   if (!user.activated) throw new AppError('unauthenticated', 'This account is deactivated.');
-  return { id_token: signToken(jwtSecret, { userId: user.id, tokenVersion: user.tokenVersion }, rememberMe) };
+  return startSession(prisma, jwtSecret, user, { rememberMe, userAgent });
 }

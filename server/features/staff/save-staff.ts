@@ -47,7 +47,7 @@ const refuseDuplicates = (error: unknown) => {
 export async function createStaff(prisma: PrismaClient, auth: AuthContext, body: TCreateStaffBody) {
   if (body.role === 'ROLE_ADMIN') assertMayChangeRoles(auth, 'Only an admin may create an admin');
   const data = staffData(body);
-  await assertLoginAndEmailFree(prisma, { login: data.login, email: data.email });
+  await assertLoginAndEmailFree(prisma, { login: data.login, email: data.email, asker: auth });
   const passwordHash = await hashPassword(body.password);
   const created = await prisma
     .$transaction(async (tx) => {
@@ -74,7 +74,7 @@ export async function updateStaff(prisma: PrismaClient, auth: AuthContext, id: n
   }
   if (id === auth.userId && !body.activated) throw fieldError('activated', 'You cannot deactivate yourself');
   const data = staffData(body);
-  await assertLoginAndEmailFree(prisma, { login: data.login, email: data.email, exceptUserId: id });
+  await assertLoginAndEmailFree(prisma, { login: data.login, email: data.email, exceptUserId: id, asker: auth });
   const revoke = current.activated && !data.activated ? { tokenVersion: { increment: 1 } } : {};
   const updated = await prisma
     .$transaction(async (tx) => {

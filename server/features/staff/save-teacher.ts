@@ -110,7 +110,7 @@ interface SaveOptions {
 export async function createTeacher({ prisma, auth, view }: SaveOptions, body: TCreateTeacherBody) {
   const organisationId = organisationOf(auth);
   const user = userFields(body);
-  await assertLoginAndEmailFree(prisma, { login: user.login, email: user.email });
+  await assertLoginAndEmailFree(prisma, { login: user.login, email: user.email, asker: auth });
   await assertEmployeeIdFree(prisma, organisationId, body.employeeId);
   const courseIds = await assertCoursesOfCentre(prisma, organisationId, body.courseIds);
   const passwordHash = await hashPassword(body.password);
@@ -143,7 +143,12 @@ export async function updateTeacher({ prisma, auth, view }: SaveOptions, id: num
   const current = await findTeacher(prisma, auth, id);
   if (current.deletedAt) throw new AppError('conflict', 'This teacher was deleted and cannot be changed');
   const user = userFields(body);
-  await assertLoginAndEmailFree(prisma, { login: user.login, email: user.email, exceptUserId: current.userId });
+  await assertLoginAndEmailFree(prisma, {
+    login: user.login,
+    email: user.email,
+    exceptUserId: current.userId,
+    asker: auth,
+  });
   await assertEmployeeIdFree(prisma, organisationId, body.employeeId, id);
   const courseIds = await assertCoursesOfCentre(prisma, organisationId, body.courseIds);
   // Setting a password (an admin's right only) or deactivating ends the teacher's current sessions.

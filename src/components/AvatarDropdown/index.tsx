@@ -2,8 +2,9 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { history, useIntl, useModel } from '@umijs/max';
 import { Dropdown, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
+import { endSession } from '@/services/account';
 import { LOGIN_PATH } from '@/utils/redirect';
-import { clearToken } from '@/utils/session';
+import { clearToken, getToken } from '@/utils/session';
 
 /** The avatar menu in the layout: Account Information and Logout. */
 export default function AvatarDropdown({ children }: { children: ReactNode }) {
@@ -12,6 +13,8 @@ export default function AvatarDropdown({ children }: { children: ReactNode }) {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') {
+      // The server ends the session (the token stops working everywhere); this device forgets it now.
+      void endSession(getToken());
       clearToken();
       // Leave the layout first, so it never renders for a signed-out user (it would show 403s).
       history.replace(LOGIN_PATH);

@@ -6,9 +6,9 @@ import ChangePasswordForm from './components/ChangePasswordForm';
 import FeedbackRemindersCard from './components/FeedbackRemindersCard';
 import NotificationSettingsCard from './components/NotificationSettingsCard';
 import PaymentMethodsCard from './components/PaymentMethodsCard';
-import SignOutEverywhere from './components/SignOutEverywhere';
+import SessionsCard from './components/SessionsCard';
 
-/** /profile, "Account Information": own details, password, and signing out on every device. */
+/** /profile, "Account Information": own details, password, and the signed-in devices (one or all signed out). */
 export default function ProfilePage() {
   const intl = useIntl();
   const { initialState } = useModel('@@initialState');
@@ -28,9 +28,7 @@ export default function ProfilePage() {
         {access['teacherSettings:own'] ? null : <NotificationSettingsCard />}
         {access['settings:manage'] ? <FeedbackRemindersCard /> : null}
         {access['settings:manage'] ? <PaymentMethodsCard /> : null}
-        <Card title={intl.formatMessage({ id: 'pages.profile.sessions' })}>
-          <SignOutEverywhere />
-        </Card>
+        <SessionsCard />
       </Space>
     </PageContainer>
   );

@@ -1,7 +1,7 @@
 import { request } from '@umijs/max';
-import type { TAccount, TUpdateAccountBody } from '@/contracts/account';
+import type { TAccount, TSession, TUpdateAccountBody } from '@/contracts/account';
 
-/** PUT /api/account: own names, email and language. Field errors are shown by the form. */
+/** PUT /api/account: own names, email and language (a new email needs currentPassword). Field errors are shown by the form. */
 export function updateAccount(body: TUpdateAccountBody): Promise<TAccount> {
   return request('/api/account', { method: 'PUT', data: body, skipErrorHandler: true });
 }
@@ -14,4 +14,14 @@ export function changePassword(body: { currentPassword: string; newPassword: str
 /** POST /api/account/logout-all (204): revokes every token of the user. */
 export function logoutEverywhere(): Promise<void> {
   return request('/api/account/logout-all', { method: 'POST' });
+}
+
+/** GET /api/account/sessions: own signed-in devices, the current one marked. */
+export function listSessions(): Promise<TSession[]> {
+  return request('/api/account/sessions', { method: 'GET', skipErrorHandler: true });
+}
+
+/** DELETE /api/account/sessions/:sessionId (204): signs that device out. */
+export function revokeSession(id: string): Promise<void> {
+  return request(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

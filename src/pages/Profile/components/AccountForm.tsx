@@ -17,6 +17,9 @@ export default function AccountForm({ account }: { account: TAccount }) {
   const { setInitialState } = useModel('@@initialState');
   const [form] = Form.useForm<TUpdateAccountBody>();
   const rules = accountRules(t);
+  // A new email needs the current password (the server refuses it otherwise): asked only then.
+  const email = Form.useWatch('email', form);
+  const emailChanged = typeof email === 'string' && email.trim().toLowerCase() !== account.email.toLowerCase();
 
   const onFinish = async (values: TUpdateAccountBody) => {
     let saved: TAccount;
@@ -25,13 +28,15 @@ export default function AccountForm({ account }: { account: TAccount }) {
         ...values,
         firstName: values.firstName || null,
         lastName: values.lastName || null,
+        currentPassword: emailChanged ? values.currentPassword : undefined,
       });
     } catch (error) {
-      showFormError(error, form, ['firstName', 'lastName', 'email', 'langKey']);
+      showFormError(error, form, ['firstName', 'lastName', 'email', 'langKey', 'currentPassword']);
       return;
     }
+    form.setFieldValue('currentPassword', undefined);
     setInitialState((state) => state && { ...state, currentUser: saved });
-    message.success(t('pages.profile.saved'));
+    message.success(t(emailChanged ? 'pages.profile.emailChanged' : 'pages.profile.saved'));
     // The account's language is also the interface language (switching reloads the page).
     if (saved.langKey !== getLocale()) setLocale(saved.langKey);
   };
@@ -48,12 +53,23 @@ export default function AccountForm({ account }: { account: TAccount }) {
         langKey: account.langKey,
       }}
       submitter={{ searchConfig: { submitText: t('pages.profile.save') } }}
+      // Enter in any field saves (the current password is typed last, when the email changed).
+      isKeyPressSubmit
       onFinish={onFinish}
     >
       <ProFormText label={t('pages.profile.login')} fieldProps={{ value: account.login }} disabled />
       <ProFormText name="firstName" label={t('pages.profile.firstName')} rules={rules.name} />
       <ProFormText name="lastName" label={t('pages.profile.lastName')} rules={rules.name} />
       <ProFormText name="email" label={t('pages.profile.email')} rules={rules.email} />
+      {emailChanged ? (
+        <ProFormText.Password
+          name="currentPassword"
+          label={t('pages.profile.currentPassword')}
+          extra={t('pages.profile.currentPassword.forEmail')}
+          fieldProps={{ autoComplete: 'current-password' }}
+          rules={[{ required: true, message: t('pages.profile.currentPassword.required') }]}
+        />
+      ) : null}
       <ProFormSelect name="langKey" label={t('pages.profile.langKey')} options={LANGUAGES} allowClear={false} />
     </ProForm>
   );
