@@ -8,4 +8,5 @@ export const zhCNFamilies = {
   'SMS needs a phone number': '短信需要电话号码',
   'A household cannot be merged into itself': '家庭不能合并到自身',
   'This student is already in this household': '该学生已在此家庭中',
+  'This student already has a household': '该学生已有家庭',
 } as const;

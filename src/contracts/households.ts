@@ -11,6 +11,7 @@ export const GUARDIAN_NAME_REQUIRED = "Enter the guardian's name";
 export const GUARDIAN_CONTACT_REQUIRED = 'Enter an email or a phone number to reach this guardian';
 export const SMS_NEEDS_PHONE = 'SMS needs a phone number';
 export const MERGE_ITSELF = 'A household cannot be merged into itself';
+export const HAS_HOUSEHOLD = 'This student already has a household';
 
 export const ZHouseholdBody = z.object({
   name: z.string().trim().min(1, HOUSEHOLD_NAME_REQUIRED).max(100, 'At most 100 characters'),
@@ -99,6 +100,15 @@ export const householdEndpoints = {
     summary: 'One household',
     params: ZIdParams,
     reply: ZHousehold,
+  }),
+  createForStudent: defineEndpoint({
+    ...base,
+    method: 'post',
+    path: '/households',
+    summary: "A household for a student who has none, with the student's contact details as its guardians",
+    body: ZMoveStudentBody,
+    reply: ZHousehold,
+    status: 201,
   }),
   update: defineEndpoint({
     ...base,

@@ -166,6 +166,38 @@ describe('households at the desk', () => {
   });
 });
 
+describe('a household for a new student', () => {
+  it("is made from the student's contact details, once", async () => {
+    const created = await admin.post('/api/students', {
+      studentId: 'HH-NEW-1',
+      firstName: 'Lina',
+      lastName: 'Haddad',
+      email: 'lina@example.com',
+      phone: '416 555 0177',
+      allowSms: true,
+      feedbackEmail: 'parents.haddad@example.com',
+      feedbackNotification: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.householdId).toBeNull();
+    const made = await admin.post('/api/households', { studentId: created.body.id });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({
+      name: 'Haddad',
+      students: [{ id: created.body.id, name: 'Lina Haddad' }],
+      guardians: [
+        { email: 'lina@example.com', phone: '416 555 0177', allowSms: true, receivesFeedback: false },
+        { email: 'parents.haddad@example.com', allowSms: false, receivesFeedback: true },
+      ],
+    });
+    expect((await admin.get(`/api/students/${created.body.id}`)).body.householdId).toBe(made.body.id);
+    const again = await admin.post('/api/households', { studentId: created.body.id });
+    expect(again.status).toBe(409);
+    expect(again.body.fieldErrors).toEqual([{ field: 'studentId', message: 'This student already has a household' }]);
+    expect(await ctx.prisma.household.count({ where: { students: { some: { id: created.body.id } } } })).toBe(1);
+  });
+});
+
 describe('guardians', () => {
   it('records SMS consent when given, keeps it while it stands and clears it when withdrawn', async () => {
     const h = await createHousehold(ctx.prisma, staff.centre.id);

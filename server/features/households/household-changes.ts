@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MERGE_ITSELF, type ZHouseholdBody } from '../../../src/contracts/households';
+import { HAS_HOUSEHOLD, MERGE_ITSELF, type ZHouseholdBody } from '../../../src/contracts/households';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
@@ -64,5 +64,46 @@ export async function moveStudent(prisma: PrismaClient, auth: AuthContext, id: n
       await tx.household.delete({ where: { id: left } });
     }
     return getHousehold(tx, auth, id);
+  });
+}
+
+/**
+ * A household for a student who has none (one added after the households migration), named by their
+ * family name, with their contact details as guardians by the migration's rule: the address, phone and
+ * WeChat with their opt-ins, and a separate feedback address as a second guardian.
+ */
+export async function createHouseholdForStudent(prisma: PrismaClient, auth: AuthContext, studentId: number) {
+  const organisationId = organisationOf(auth);
+  return prisma.$transaction(async (tx) => {
+    const locked = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM "Student" WHERE id = ${studentId} AND "organisationId" = ${organisationId} FOR UPDATE`;
+    if (!locked.length) throw notFound('Student', studentId);
+    const s = await tx.student.findUniqueOrThrow({ where: { id: studentId } });
+    if (s.householdId !== null) throw fieldError('studentId', HAS_HOUSEHOLD, { code: 'conflict' });
+    const household = await tx.household.create({ data: { organisationId, name: s.lastName } });
+    await tx.student.update({ where: { id: studentId }, data: { householdId: household.id } });
+    const sameAddress = !s.feedbackEmail || s.feedbackEmail.toLowerCase() === s.email?.toLowerCase();
+    const guardians = [
+      ...(s.email || s.phone || s.wechat
+        ? [
+            {
+              email: s.email,
+              phone: s.phone,
+              wechat: s.wechat,
+              allowEmail: s.allowEmail,
+              allowSms: s.allowSms,
+              smsConsentAt: s.allowSms ? new Date() : null,
+              smsConsentSource: s.allowSms ? 'student record' : null,
+              receivesFeedback: s.feedbackNotification && sameAddress,
+            },
+          ]
+        : []),
+      ...(s.feedbackEmail && !sameAddress
+        ? [{ email: s.feedbackEmail, receivesFeedback: s.feedbackNotification }]
+        : []),
+    ];
+    for (const guardian of guardians)
+      await tx.guardian.create({ data: { ...guardian, organisationId, householdId: household.id } });
+    return getHousehold(tx, auth, household.id);
   });
 }

@@ -3,7 +3,7 @@ import { householdEndpoints as endpoints } from '../../../src/contracts/househol
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { addGuardian, removeGuardian, updateGuardian } from './guardians';
-import { mergeHouseholds, moveStudent, updateHousehold } from './household-changes';
+import { createHouseholdForStudent, mergeHouseholds, moveStudent, updateHousehold } from './household-changes';
 import { getHousehold } from './household-view';
 import { listHouseholds } from './list-households';
 
@@ -11,6 +11,9 @@ export function householdsRouter({ prisma }: AppDeps): Router {
   const router = Router();
   route(router, endpoints.list, ({ auth, query }) => listHouseholds(prisma, auth, query));
   route(router, endpoints.get, ({ auth, params }) => getHousehold(prisma, auth, params.id));
+  route(router, endpoints.createForStudent, ({ auth, body }) =>
+    createHouseholdForStudent(prisma, auth, body.studentId),
+  );
   route(router, endpoints.update, ({ auth, params, body }) => updateHousehold(prisma, auth, params.id, body));
   route(router, endpoints.merge, ({ auth, params, body }) =>
     mergeHouseholds(prisma, auth, params.id, body.householdId),
