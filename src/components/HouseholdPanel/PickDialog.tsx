@@ -48,7 +48,7 @@ export default function PickDialog({ open, title, help, name, label, search, pic
         debounceTime={300}
         rules={[{ required: true, message: label }]}
         request={async ({ keyWords }: { keyWords?: string }) => search(keyWords ?? '')}
-        fieldProps={{ filterOption: false, 'aria-label': label }}
+        fieldProps={{ filterOption: false }}
       />
     </ModalForm>
   );

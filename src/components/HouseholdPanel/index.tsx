@@ -32,7 +32,7 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
       if (reply) onChange(reply);
     }
   };
-  const guardianName = (g: TGuardian) => g.name ?? t('households.contactOf', { name: h.students[0]?.name ?? h.name });
+  const guardianName = (g: TGuardian) => g.name ?? t('households.unnamedGuardian');
   const channels = (g: TGuardian) => (
     <Space size={4} wrap>
       {g.allowEmail && g.email && <Tag>{t('guardians.allowEmail')}</Tag>}
@@ -96,8 +96,16 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
                   </Space>
                 ),
               },
-              { title: t('forms.person.email'), dataIndex: 'email', render: (_, g) => g.email ?? '—' },
-              { title: t('forms.person.phone'), dataIndex: 'phone', render: (_, g) => g.phone ?? '—' },
+              {
+                title: t('guardians.contact'),
+                key: 'contact',
+                render: (_, g) => (
+                  <Space direction="vertical" size={0}>
+                    {g.email && <span>{g.email}</span>}
+                    {g.phone && <span style={{ whiteSpace: 'nowrap' }}>{g.phone}</span>}
+                  </Space>
+                ),
+              },
               {
                 title: t('guardians.language'),
                 dataIndex: 'langKey',
@@ -123,7 +131,6 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
               {
                 title: t('common.actions'),
                 key: 'actions',
-                fixed: 'right',
                 render: (_, g) => (
                   <Space size={0}>
                     <Button type="link" size="small" onClick={() => setOpen({ kind: 'guardian', guardian: g })}>

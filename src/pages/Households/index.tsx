@@ -23,14 +23,14 @@ export default function HouseholdsPage() {
     {
       title: t('households.column.students'),
       dataIndex: 'students',
-      width: 260,
+      width: 240,
       ellipsis: true,
       render: (_, h) => h.students.map((s) => s.name).join(', '),
     },
     {
       title: t('households.column.guardians'),
       dataIndex: 'guardians',
-      width: 300,
+      width: 260,
       ellipsis: true,
       render: (_, h) => h.guardians.map((g) => g.name ?? g.email ?? g.phone).join(', ') || '—',
     },
