@@ -53,6 +53,14 @@ const routes: AppRoute[] = [
         access: 'records:manage',
         component: './Student',
       },
+      { path: '/student/households', name: 'households', access: 'records:manage', component: './Households' },
+      {
+        path: '/student/households/:id',
+        name: 'household',
+        access: 'records:manage',
+        hideInMenu: true,
+        component: './Households/Detail',
+      },
       {
         path: '/student/studentDashboard/:id',
         name: 'student-dashboard',

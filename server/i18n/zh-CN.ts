@@ -1,8 +1,16 @@
 import { zhCNClasses } from './zh-CN-classes';
+import { zhCNFamilies } from './zh-CN-families';
 import { zhCNMoney } from './zh-CN-money';
 import { zhCNReceipts } from './zh-CN-receipts';
 import { zhCNRefusals } from './zh-CN-refusals';
 import { zhCNRules } from './zh-CN-rules';
 
 /** Every text the server shows a person, English → Chinese (the catalog `text.ts` renders from). */
-export const zhCN = { ...zhCNRules, ...zhCNRefusals, ...zhCNClasses, ...zhCNMoney, ...zhCNReceipts } as const;
+export const zhCN = {
+  ...zhCNRules,
+  ...zhCNRefusals,
+  ...zhCNClasses,
+  ...zhCNMoney,
+  ...zhCNReceipts,
+  ...zhCNFamilies,
+} as const;

@@ -158,6 +158,7 @@ export async function seedDemoCentre(
     }),
     select: { id: true, referrerId: true },
   });
+  await seedDemoHouseholds(tx, organisationId);
   await tx.referral.createMany({
     data: students
       .filter((s) => s.referrerId !== null)
@@ -245,4 +246,33 @@ export async function seedDemoCentre(
     students: students.length,
     registrations: registrations.length,
   };
+}
+
+/**
+ * Households as the migration makes them (one per student, their contacts as guardians), then siblings:
+ * two students enrolled one after the other with the same family name share one household (up to 3).
+ */
+async function seedDemoHouseholds(tx: Prisma.TransactionClient, organisationId: number) {
+  await tx.$queryRaw`SELECT "households_from_students"()`;
+  const students = await tx.student.findMany({
+    where: { organisationId },
+    orderBy: { id: 'asc' },
+    select: { lastName: true, householdId: true },
+  });
+  let merged = 0;
+  for (let i = 1; i < students.length && merged < 3; i++) {
+    const [older, younger] = [students[i - 1], students[i]];
+    if (older.lastName !== younger.lastName || !older.householdId || !younger.householdId) continue;
+    await tx.student.updateMany({
+      where: { householdId: younger.householdId },
+      data: { householdId: older.householdId },
+    });
+    await tx.guardian.updateMany({
+      where: { householdId: younger.householdId },
+      data: { householdId: older.householdId },
+    });
+    await tx.household.delete({ where: { id: younger.householdId } });
+    younger.householdId = older.householdId;
+    merged += 1;
+  }
 }

@@ -52,6 +52,8 @@ export const ZStudent = z.object({
   feedbackEmail: z.string().nullable(),
   feedbackNotification: z.boolean(),
   hourlyRate: z.string().nullable(),
+  /** The student's household (issue 21); null for a student the desk has not put in one yet. */
+  householdId: z.number().int().nullable(),
   active: z.boolean(),
   createdAt: z.string(),
 });

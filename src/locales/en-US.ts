@@ -8,6 +8,7 @@ import dashboard from './en-US/dashboard';
 import email from './en-US/email';
 import feedback from './en-US/feedback';
 import forms from './en-US/forms';
+import households from './en-US/households';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import money from './en-US/money';
@@ -53,4 +54,5 @@ export default {
   ...notify,
   ...money,
   ...names,
+  ...households,
 };

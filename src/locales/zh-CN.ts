@@ -8,6 +8,7 @@ import dashboard from './zh-CN/dashboard';
 import email from './zh-CN/email';
 import feedback from './zh-CN/feedback';
 import forms from './zh-CN/forms';
+import households from './zh-CN/households';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import money from './zh-CN/money';
@@ -53,4 +54,5 @@ export default {
   ...notify,
   ...money,
   ...names,
+  ...households,
 };

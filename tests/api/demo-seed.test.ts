@@ -41,6 +41,24 @@ describe('the demo centre', () => {
     expect(teacher.terms.length).toBeGreaterThan(0);
   });
 
+  it('has households: every student in one, their contacts as guardians, and siblings sharing one', async () => {
+    const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: DEMO_CENTRE } });
+    expect(await ctx.prisma.student.count({ where: { organisationId: centre.id, householdId: null } })).toBe(0);
+    const households = await ctx.prisma.household.findMany({
+      where: { organisationId: centre.id },
+      select: {
+        name: true,
+        students: { select: { lastName: true, email: true } },
+        guardians: { select: { email: true } },
+      },
+    });
+    const siblings = households.filter((h) => h.students.length > 1);
+    expect(siblings.length).toBeGreaterThanOrEqual(1);
+    for (const h of siblings) expect(new Set(h.students.map((s) => s.lastName))).toEqual(new Set([h.name]));
+    // Every student's address is a guardian's address in their household.
+    for (const h of households) for (const s of h.students) expect(h.guardians.map((g) => g.email)).toContain(s.email);
+  });
+
   it('has a term of weekly classes: past ones confirmed, the last week of two teachers awaiting confirmation, no clashes', async () => {
     const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: DEMO_CENTRE } });
     const now = new Date();

@@ -1,9 +1,10 @@
 import type { Router } from 'express';
 import type { AppDeps } from '../../deps';
+import { householdsRouter } from '../households/router';
 import { referralsRouter } from './referrals-router';
 import { studentsRouter } from './students-router';
 
-/** Routers of students, referrers and referrals. */
+/** Routers of students, their households, referrers and referrals. */
 export function studentRouters(deps: AppDeps): Router[] {
-  return [studentsRouter(deps), referralsRouter(deps)];
+  return [studentsRouter(deps), householdsRouter(deps), referralsRouter(deps)];
 }

@@ -19,6 +19,7 @@ export const studentSelect = {
   feedbackEmail: true,
   feedbackNotification: true,
   hourlyRate: true,
+  householdId: true,
   active: true,
   createdAt: true,
 } satisfies Prisma.StudentSelect;

@@ -22,6 +22,8 @@ export const recordNames = {
   voucherPurchase: 'forms.record.voucherPurchase',
   emailTemplate: 'email.record.template',
   closure: 'notify.record.closure',
+  household: 'forms.record.household',
+  guardian: 'forms.record.guardian',
 } as const;
 export type RecordKind = keyof typeof recordNames;
 

@@ -7,6 +7,7 @@ import NotFoundPage from '@/pages/Exception/404';
 import { showRequestError } from '@/requestErrorConfig';
 import { toRequestFailure } from '@/utils/requestError';
 import DetailInformation from './components/DetailInformation';
+import HouseholdTab from './components/HouseholdTab';
 import ScheduleTab from './components/ScheduleTab';
 import TermRegisterTab from './components/TermRegisterTab';
 import VoucherTab from './components/VoucherTab';
@@ -70,6 +71,11 @@ function StudentDashboard({ id }: { id: number }) {
               key: 'detail',
               label: t('pages.studentDashboard.tab.detail'),
               children: <DetailInformation student={student} />,
+            },
+            {
+              key: 'household',
+              label: t('menu.student.household'),
+              children: <HouseholdTab student={student} />,
             },
             {
               key: 'schedule',

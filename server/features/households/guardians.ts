@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import type { ZGuardianBody } from '../../../src/contracts/households';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { notFound, organisationOf } from '../../http/tenancy';
+import { getHousehold } from './household-view';
+
+type GuardianInput = z.output<typeof ZGuardianBody>;
+
+/** SMS consent as the desk records it: given now (when newly allowed), kept while allowed, cleared when withdrawn. */
+function consent(
+  input: GuardianInput,
+  auth: AuthContext,
+  before?: { allowSms: boolean; smsConsentAt: Date | null; smsConsentSource: string | null },
+) {
+  if (!input.allowSms) return { smsConsentAt: null, smsConsentSource: null };
+  if (before?.allowSms) return { smsConsentAt: before.smsConsentAt, smsConsentSource: before.smsConsentSource };
+  return { smsConsentAt: new Date(), smsConsentSource: `desk (${auth.login})` };
+}
+
+async function ownHousehold(prisma: PrismaClient, auth: AuthContext, id: number) {
+  const household = await prisma.household.findFirst({
+    where: { id, organisationId: organisationOf(auth) },
+    select: { id: true },
+  });
+  if (!household) throw notFound('Household', id);
+}
+
+export async function addGuardian(prisma: PrismaClient, auth: AuthContext, id: number, input: GuardianInput) {
+  await ownHousehold(prisma, auth, id);
+  await prisma.guardian.create({
+    data: { ...input, ...consent(input, auth), householdId: id, organisationId: organisationOf(auth) },
+  });
+  return getHousehold(prisma, auth, id);
+}
+
+export async function updateGuardian(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  guardianId: number,
+  input: GuardianInput,
+) {
+  const where = { id: guardianId, householdId: id, organisationId: organisationOf(auth) };
+  const before = await prisma.guardian.findFirst({
+    where,
+    select: { allowSms: true, smsConsentAt: true, smsConsentSource: true },
+  });
+  if (!before) throw notFound('Guardian', guardianId);
+  await prisma.guardian.updateMany({ where, data: { ...input, ...consent(input, auth, before) } });
+  return getHousehold(prisma, auth, id);
+}
+
+export async function removeGuardian(prisma: PrismaClient, auth: AuthContext, id: number, guardianId: number) {
+  const { count } = await prisma.guardian.deleteMany({
+    where: { id: guardianId, householdId: id, organisationId: organisationOf(auth) },
+  });
+  if (!count) throw notFound('Guardian', guardianId);
+  return getHousehold(prisma, auth, id);
+}
