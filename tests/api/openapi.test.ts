@@ -208,11 +208,15 @@ function send(method: string, op: Operation, { path, query, body, contentType }:
 }
 
 /**
- * Rules that depend on who asks, which a schema cannot state: a valid example may meet them. Each says
- * why; nothing else may answer a valid example with "Invalid ...".
+ * Rules a schema cannot state (they depend on who asks, or join two fields): a valid example may meet
+ * them. Each says why; nothing else may answer a valid example with "Invalid ...".
  */
 const byWhoAsks: Record<string, string> = {
   'put /api/account/notification-settings': 'which kinds of notice apply depends on the roles of the account',
+  // Rules across fields, said in the operation's words: the schema lists the fields one by one.
+  'post /api/households/{id}/guardians': 'a guardian needs an email or a phone (either of two optional fields)',
+  'put /api/households/{id}/guardians/{guardianId}':
+    'a guardian needs an email or a phone (either of two optional fields)',
 };
 
 const contractRefusal = (body: { errorMessage?: string }) =>
