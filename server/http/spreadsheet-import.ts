@@ -43,6 +43,52 @@ export function spreadsheetUpload(): RequestHandler {
     });
 }
 
+// Checking rows runs on the main thread (the contracts' zod schemas, lookups through Prisma), so an
+// import takes turns with every other request: ROWS_PER_TURN rows at a time, then it waits for a turn
+// of the event loop (pending I/O, such as other centres' requests, is served first), and existing
+// records are looked up LOOKUP_BATCH keys per query, a turn between queries. PGlite runs in this
+// thread too: one query over 20,000 keys would hold it as long as the checks did. The imports under
+// way share the turns: each turn of the event loop lets one of them go on (first come, first served),
+// so twelve imports at once hold a turn no longer than one does.
+
+/** Rows checked in one turn of the event loop: a few milliseconds of work. */
+export const ROWS_PER_TURN = 250;
+/** Keys in one lookup of existing records (an IN list). */
+export const LOOKUP_BATCH = 1000;
+
+const waitingForTurn: (() => void)[] = [];
+/** Once per turn of the event loop (setImmediate, after its I/O), the import that waited longest goes on. */
+function nextInLine() {
+  waitingForTurn.shift()?.();
+  if (waitingForTurn.length) setImmediate(nextInLine);
+}
+
+/** Resolves on a later turn of the event loop, after the I/O waiting then, one import per turn. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waitingForTurn.push(resolve);
+    if (waitingForTurn.length === 1) setImmediate(nextInLine);
+  });
+}
+
+/** `work` on each item in order, ROWS_PER_TURN items per turn of the event loop. */
+export async function eachInTurns<T>(items: readonly T[], work: (item: T) => void): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    work(items[i]);
+  }
+}
+
+/** What `find` returns for `keys`, asked LOOKUP_BATCH keys at a time, each query on a turn of its own. */
+export async function findInBatches<K, R>(keys: readonly K[], find: (batch: K[]) => Promise<R[]>): Promise<R[]> {
+  const found: R[] = [];
+  for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
+    await nextTurn();
+    found.push(...(await find(keys.slice(i, i + LOOKUP_BATCH))));
+  }
+  return found;
+}
+
 let running = 0;
 const waiting: (() => void)[] = [];
 /** 'start' and 'end' of each parse in its worker: tests see what the API answers meanwhile. */
@@ -120,7 +166,7 @@ export async function readTable(body: unknown, contentType: string | undefined):
   });
   if ('refusal' in result) throw fileError(result.refusal);
   // PostgreSQL text cannot hold U+0000: refuse it here for every import, like route() does for JSON.
-  for (const row of result.rows) {
+  await eachInTurns(result.rows, (row) => {
     const column = row.cells.findIndex((cell) => cell.includes('\u0000'));
     if (column >= 0)
       throw fileError(
@@ -129,7 +175,7 @@ export async function readTable(body: unknown, contentType: string | undefined):
           column: column + 1,
         }),
       );
-  }
+  });
   return result.rows;
 }
 
@@ -146,10 +192,14 @@ export async function readSpreadsheet(
 ): Promise<{ rowNumber: number; values: Record<string, string> }[]> {
   const [header, ...rows] = await readTable(body, contentType);
   if (!header) return [];
-  return rows.map(({ number, cells }) => ({
-    rowNumber: number,
-    values: Object.fromEntries(header.cells.map((key, c) => [key, unquoted(cells[c] ?? '')])),
-  }));
+  const read: { rowNumber: number; values: Record<string, string> }[] = [];
+  await eachInTurns(rows, ({ number, cells }) =>
+    read.push({
+      rowNumber: number,
+      values: Object.fromEntries(header.cells.map((key, c) => [key, unquoted(cells[c] ?? '')])),
+    }),
+  );
+  return read;
 }
 
 export interface RowError {

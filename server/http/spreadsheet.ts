@@ -8,6 +8,8 @@ import type { PrismaClient } from '../generated/prisma/client';
 
 export {
   CSV_TYPE,
+  eachInTurns,
+  findInBatches,
   importRefused,
   importReport,
   MAX_IMPORT_ROWS,

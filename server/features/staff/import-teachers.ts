@@ -13,7 +13,14 @@ import { sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
-import { importRefused, importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
+import {
+  eachInTurns,
+  findInBatches,
+  importRefused,
+  importReport,
+  readSpreadsheet,
+  sendXlsx,
+} from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { t } from '../../i18n/text';
 import { noticeImportFinished } from '../../notices/create-notices';
@@ -23,7 +30,7 @@ import { teacherInclude } from './teacher-view';
 type Header = (typeof teacherImportHeaders)[number];
 // Imported teachers get no password: hashing one per row cost 0.35 s each. They sign in once invited
 // or once an admin sets a password on the teacher form.
-const ZImportedTeacher = ZCreateTeacherBody.omit({ password: true });
+export const ZImportedTeacher = ZCreateTeacherBody.omit({ password: true });
 type ImportedTeacher = ReturnType<typeof ZImportedTeacher.parse>;
 
 const fieldOfHeader: Partial<Record<Header, keyof ImportedTeacher>> = {
@@ -57,7 +64,10 @@ interface ValidRow {
   body: ImportedTeacher;
 }
 
-/** Each row checked on its own, then against the other rows and the database (duplicates). */
+/**
+ * Each row checked on its own, then against the other rows and the database (duplicates), taking
+ * turns with other requests (eachInTurns, findInBatches): an import never holds the API.
+ */
 async function checkRows(prisma: PrismaClient, organisationId: number, req: Request) {
   const rows = await readSpreadsheet(req.body, req.headers['content-type']);
   const missing = teacherRequiredHeaders.filter((header) => rows.length && !(header in rows[0].values));
@@ -72,13 +82,14 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
   }
   const errors: TImportRowError[] = [];
   const valid: ValidRow[] = [];
-  for (const { rowNumber, values } of rows) {
+  await eachInTurns(rows, ({ rowNumber, values }) => {
     const input: Record<string, unknown> = {};
     for (const [header, field] of Object.entries(fieldOfHeader)) input[field] = values[header] || undefined;
     // The export masks SINs: a masked one says nothing to import.
     if (typeof input.sin === 'string' && SIN_MASK_PATTERN.test(input.sin)) input.sin = undefined;
     input.activated = yesNo(values.Activated ?? '');
     const courseIds: number[] = [];
+    let courseErrors = 0;
     for (const name of (values.Courses ?? '')
       .split(',')
       .map((n) => n.trim())
@@ -88,6 +99,7 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
       else {
         const message = ids.length ? `Several courses are named "${name}"` : `No course is named "${name}"`;
         errors.push({ row: rowNumber, field: 'Courses', message });
+        courseErrors++;
       }
     }
     input.courseIds = courseIds;
@@ -98,14 +110,14 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
         const message = field === 'activated' ? 'Enter Yes or No' : issue.message;
         errors.push({ row: rowNumber, field: headerOfField(field), message });
       }
-    } else if (!errors.some((e) => e.row === rowNumber)) valid.push({ row: rowNumber, body: parsed.data });
-  }
+    } else if (courseErrors === 0) valid.push({ row: rowNumber, body: parsed.data });
+  });
   const seen = {
     login: new Map<string, number>(),
     email: new Map<string, number>(),
     employeeId: new Map<string, number>(),
   };
-  for (const { row, body } of valid) {
+  await eachInTurns(valid, ({ row, body }) => {
     const keys = { login: body.login.toLowerCase(), email: body.email.toLowerCase(), employeeId: body.employeeId };
     for (const field of ['login', 'email', 'employeeId'] as const) {
       const key = keys[field];
@@ -114,23 +126,28 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
       if (first) errors.push({ row, field: headerOfField(field), message: `Same as row ${first}` });
       else seen[field].set(key, row);
     }
-  }
-  const [users, teachers] = await Promise.all([
-    prisma.user.findMany({
-      where: { OR: [{ login: { in: [...seen.login.keys()] } }, { email: { in: [...seen.email.keys()] } }] },
-      select: { login: true, email: true },
-    }),
-    prisma.teacher.findMany({
-      where: { organisationId, employeeId: { in: [...seen.employeeId.keys()] } },
-      select: { employeeId: true },
-    }),
-  ]);
-  for (const user of users) {
+  });
+  // Logins and emails are unique across centres: users of any centre count.
+  const byLogin = await findInBatches([...seen.login.keys()], (logins) =>
+    prisma.user.findMany({ where: { login: { in: logins } }, select: { login: true } }),
+  );
+  for (const user of byLogin) {
     const loginRow = seen.login.get(user.login);
     if (loginRow) errors.push({ row: loginRow, field: 'Login', message: 'User already exists!' });
+  }
+  const byEmail = await findInBatches([...seen.email.keys()], (emails) =>
+    prisma.user.findMany({ where: { email: { in: emails } }, select: { email: true } }),
+  );
+  for (const user of byEmail) {
     const emailRow = seen.email.get(user.email);
     if (emailRow) errors.push({ row: emailRow, field: 'Email', message: 'Email already exists!' });
   }
+  const teachers = await findInBatches([...seen.employeeId.keys()], (employeeIds) =>
+    prisma.teacher.findMany({
+      where: { organisationId, employeeId: { in: employeeIds } },
+      select: { employeeId: true },
+    }),
+  );
   for (const { employeeId } of teachers) {
     const row = employeeId ? seen.employeeId.get(employeeId) : undefined;
     if (row) errors.push({ row, field: 'Employee ID', message: EMPLOYEE_ID_TAKEN });

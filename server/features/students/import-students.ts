@@ -11,7 +11,14 @@ import { studentSnapshot } from '../../audit/snapshots';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { toDbDate } from '../../http/list';
-import { importReport, type RowError, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
+import {
+  eachInTurns,
+  findInBatches,
+  importReport,
+  type RowError,
+  readSpreadsheet,
+  sendXlsx,
+} from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { noticeImportFinished } from '../../notices/create-notices';
 import { studentSelect, toStudent } from './student-view';
@@ -70,7 +77,8 @@ async function referrersByName(prisma: PrismaClient, organisationId: number) {
 
 /**
  * Checks every row (the contract's rules, duplicates within the file and against the centre) and, unless
- * it is a dry run, imports all rows in one transaction — or none when any row is refused.
+ * it is a dry run, imports all rows in one transaction — or none when any row is refused. The checks
+ * take turns with other requests (eachInTurns, findInBatches): an import never holds the API.
  */
 export async function importStudents(
   prisma: PrismaClient,
@@ -91,7 +99,7 @@ export async function importStudents(
   const referrers = await referrersByName(prisma, organisationId);
   const valid: { row: number; data: StudentData }[] = [];
   const seen = new Map<string, number>();
-  for (const { rowNumber, values } of rows) {
+  await eachInTurns(rows, ({ rowNumber, values }) => {
     const input: Record<string, unknown> = {};
     for (const [header, field] of Object.entries(FIELD_OF_HEADER)) {
       const text = values[header] ?? '';
@@ -118,19 +126,23 @@ export async function importStudents(
       }
     }
     errors.push(...rowErrors);
-    if (!result.success || rowErrors.length) continue;
+    if (!result.success || rowErrors.length) return;
     const first = seen.get(result.data.studentId);
     if (first !== undefined) {
       errors.push({ row: rowNumber, field: 'Student ID', message: `Student ID repeats row ${first}` });
-      continue;
+      return;
     }
     seen.set(result.data.studentId, rowNumber);
     valid.push({ row: rowNumber, data: { ...result.data, active: active === true } });
-  }
-  const existing = await prisma.student.findMany({
-    where: { organisationId, studentId: { in: valid.map((v) => v.data.studentId) } },
-    select: { studentId: true },
   });
+  const existing = await findInBatches(
+    valid.map((v) => v.data.studentId),
+    (studentIds) =>
+      prisma.student.findMany({
+        where: { organisationId, studentId: { in: studentIds } },
+        select: { studentId: true },
+      }),
+  );
   const taken = new Set(existing.map((s) => s.studentId));
   for (const v of valid) {
     if (taken.has(v.data.studentId)) errors.push({ row: v.row, field: 'Student ID', message: STUDENT_ID_EXISTS });
