@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import express, { type RequestHandler } from 'express';
 import { type Message, runtimeText, type ServerText, t } from '../i18n/text';
 import { AppError, fieldError } from './errors';
-import type { ParseJob, ParseResult, SheetRow } from './spreadsheet-worker.mts';
+import type { ParseJob, ParseMessage, ParseResult, SheetRow } from './spreadsheet-worker.mts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv';
@@ -53,6 +53,8 @@ export function spreadsheetUpload(): RequestHandler {
 
 /** Rows checked in one turn of the event loop: a few milliseconds of work. */
 export const ROWS_PER_TURN = 250;
+/** Rows the parsing worker sends at once (see spreadsheet-worker.mts). */
+const ROWS_PER_MESSAGE = 1000;
 /** Keys in one lookup of existing records (an IN list). */
 export const LOOKUP_BATCH = 1000;
 
@@ -132,7 +134,16 @@ function parseInWorker(job: ParseJob): Promise<ParseResult> {
       () => finish(() => reject(fileError('The file took too long to read: import fewer rows at once'))),
       PARSE_TIMEOUT_MS,
     );
-    worker.once('message', (result: ParseResult) => finish(() => resolve(result)));
+    const rows: SheetRow[] = [];
+    worker.on('message', (message: ParseMessage) => {
+      if ('refusal' in message) return finish(() => resolve(message));
+      rows.push(...message.rows);
+      if (message.done) return finish(() => resolve({ rows }));
+      // The next part on a later turn: each part is read (deserialised) in a turn of its own.
+      void nextTurn().then(() => {
+        if (!settled) worker.postMessage('more');
+      });
+    });
     worker.once('error', (error: Error & { code?: string }) =>
       finish(() =>
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -155,6 +166,7 @@ export async function readTable(body: unknown, contentType: string | undefined):
     maxRows: MAX_IMPORT_ROWS,
     maxUnpackedBytes: MAX_UNPACKED_BYTES,
     maxRatio: MAX_COMPRESSION_RATIO,
+    rowsPerMessage: ROWS_PER_MESSAGE,
   };
   const result = await inParserSlot(async () => {
     parseEvents.emit('start');
