@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { type Message, runtimeText, type ServerText, t } from '../i18n/text';
 import { AppError, fieldError } from './errors';
 import type { ParseJob, ParseMessage, ParseResult, SheetRow } from './spreadsheet-worker.mts';
@@ -73,12 +73,47 @@ export function nextTurn(): Promise<void> {
   });
 }
 
-/** `work` on each item in order, ROWS_PER_TURN items per turn of the event loop. */
-export async function eachInTurns<T>(items: readonly T[], work: (item: T) => void): Promise<void> {
+/** `work` on each item in order, `perTurn` items (ROWS_PER_TURN rows) per turn of the event loop. */
+export async function eachInTurns<T>(
+  items: readonly T[],
+  work: (item: T) => void,
+  perTurn = ROWS_PER_TURN,
+): Promise<void> {
   for (let i = 0; i < items.length; i++) {
-    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    if (i > 0 && i % perTurn === 0) await nextTurn();
     work(items[i]);
   }
+}
+
+/** Row errors handled (sorted, written out) per turn: each is far less work than checking a row. */
+const ERRORS_PER_TURN = 2000;
+
+/**
+ * The route's reply, sent as JSON (the same text as res.json) with its `errors` written
+ * ERRORS_PER_TURN at a time, a turn between: 20,000 rows of errors are over 200,000 of them, some
+ * 15 MB of JSON. Returns the reply it has sent (route() sends nothing more once headers are out).
+ */
+export async function sendInTurns<T extends { errors: unknown[] }>(res: Response, reply: T): Promise<T> {
+  if (reply.errors.length <= ERRORS_PER_TURN) return reply; // route() sends it
+  res.status(200).type('application/json; charset=utf-8');
+  const fields = Object.entries(reply).filter(([, value]) => value !== undefined);
+  res.write('{');
+  for (const [i, [key, value]] of fields.entries()) {
+    res.write(`${i ? ',' : ''}${JSON.stringify(key)}:`);
+    if (key !== 'errors') {
+      res.write(JSON.stringify(value));
+      continue;
+    }
+    res.write('[');
+    for (let at = 0; at < reply.errors.length; at += ERRORS_PER_TURN) {
+      if (at) await nextTurn();
+      const part = reply.errors.slice(at, at + ERRORS_PER_TURN).map((error) => JSON.stringify(error));
+      res.write(`${at ? ',' : ''}${part.join(',')}`);
+    }
+    res.write(']');
+  }
+  res.end('}');
+  return reply;
 }
 
 /** What `find` returns for `keys`, asked LOOKUP_BATCH keys at a time, each query on a turn of its own. */
@@ -224,17 +259,39 @@ const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? 
 
 /**
  * The import's reply: each error once, in file order (row, then the template's column order), and
- * the outcome in words with correct plurals ("Imported 1 student", "3 errors in 2 rows").
+ * the outcome in words with correct plurals ("Imported 1 student", "3 errors in 2 rows"). Put in
+ * order row by row, ERRORS_PER_TURN errors per turn of the event loop.
  */
-export function importReport(
+export async function importReport(
   noun: { one: string; many: string },
   columns: readonly string[],
   outcome: { dryRun: boolean; total: number; errors: RowError[]; imported: number },
 ) {
-  const unique = new Map(outcome.errors.map((e) => [`${e.row}\u0000${e.field}\u0000${e.message}`, e]));
   const column = (field: string) => (columns.includes(field) ? columns.indexOf(field) : columns.length);
-  const errors = [...unique.values()].sort((a, b) => a.row - b.row || column(a.field) - column(b.field));
-  const badRows = new Set(errors.map((e) => e.row)).size;
+  const ofRow = new Map<number, { seen: Set<string>; errors: RowError[] }>();
+  await eachInTurns(
+    outcome.errors,
+    (error) => {
+      const row = ofRow.get(error.row) ?? { seen: new Set<string>(), errors: [] };
+      ofRow.set(error.row, row);
+      const key = `${error.field}\u0000${error.message}`;
+      if (row.seen.has(key)) return;
+      row.seen.add(key);
+      row.errors.push(error);
+    },
+    ERRORS_PER_TURN,
+  );
+  const errors: RowError[] = [];
+  await eachInTurns(
+    [...ofRow.keys()].sort((a, b) => a - b),
+    (row) => {
+      // A stable sort: one column's errors stay in the order they were found.
+      const inRow = ofRow.get(row)?.errors ?? [];
+      errors.push(...inRow.sort((a, b) => column(a.field) - column(b.field)));
+    },
+    ERRORS_PER_TURN,
+  );
+  const badRows = ofRow.size;
   const valid = outcome.total - badRows;
   let message: string;
   if (errors.length) {

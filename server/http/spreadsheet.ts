@@ -16,6 +16,7 @@ export {
   MAX_UPLOAD_BYTES,
   type RowError,
   readSpreadsheet,
+  sendInTurns,
   spreadsheetUpload,
   XLSX_TYPE,
 } from './spreadsheet-import';

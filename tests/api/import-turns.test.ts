@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZImportedTeacher } from '../../server/features/staff/import-teachers';
@@ -61,10 +62,10 @@ function mostInOneTurn(turns: number[]): number {
 function noteCalls<A>(target: object, method: string, turn: () => number) {
   const calls: { turn: number; arg: A }[] = [];
   const spied = target as Record<string, (...args: unknown[]) => unknown>;
-  const original = spied[method].bind(target);
-  vi.spyOn(spied, method).mockImplementation((...args: unknown[]) => {
+  const original = spied[method];
+  vi.spyOn(spied, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
     calls.push({ turn: turn(), arg: args[0] as A });
-    return original(...args);
+    return original.apply(this, args);
   });
   return calls;
 }
@@ -108,6 +109,39 @@ describe('a maximum-size import takes turns with the other requests', () => {
       { row: 15_002, field: 'First Name', message: 'First name is required' },
       { row: 20_001, field: 'Student ID', message: 'Student ID already exists!' },
     ]);
+  });
+
+  it('sends 20,000 rows of errors (220,000, some 15 MB) in parts, as the same JSON in file order', async () => {
+    const bad = ['', '', '', 'not-an-email', 'x', '', '2026-13-45', 'abc', 'maybe', 'perhaps', 'Nobody', 'dunno', ''];
+    const rows = Array.from({ length: MAX_IMPORT_ROWS }, () => [...bad]);
+    rows[7][0] = 'FINE1'; // row 9: the Student ID is the only cell that is right
+    const { res, writes } = await withTicker(async (turn) => {
+      const writes = noteCalls<unknown>(ServerResponse.prototype, 'write', turn);
+      // Uncompressed, so that each write of the reply reaches the socket's write (compression's output comes in its own parts).
+      const res = await dryRun('/api/students/import', studentImportCsv(rows)).set('Accept-Encoding', 'identity');
+      return { res, writes };
+    });
+    // Written in at least one turn per ERRORS_PER_TURN (2,000) errors.
+    expect(new Set(writes.map((w) => w.turn)).size).toBeGreaterThanOrEqual(219_999 / 2000);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.text).toBe(JSON.stringify(res.body)); // what res.json would have sent
+    expect(res.body.message).toBe('219999 errors in 20000 rows: correct them, then import');
+    const ofRow9 = res.body.errors.filter((e: { row: number }) => e.row === 9);
+    expect(ofRow9.map((e: { field: string }) => e.field)).toEqual([
+      'First Name',
+      'Last Name',
+      'Email',
+      'Phone',
+      'Start Date',
+      'Hourly Rate',
+      'Allow SMS',
+      'Allow Email',
+      'Referrer',
+      'Active',
+    ]);
+    const rowsInOrder = res.body.errors.map((e: { row: number }) => e.row);
+    expect(rowsInOrder.every((row: number, i: number) => i === 0 || row >= rowsInOrder[i - 1])).toBe(true);
   });
 
   it(`checks ${MAX_IMPORT_ROWS} teachers the same way, logins, emails and employee IDs in batches`, async () => {

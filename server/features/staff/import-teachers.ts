@@ -221,7 +221,7 @@ export async function importTeachers(
 ): Promise<TImportReply> {
   const organisationId = organisationOf(auth);
   const { total, valid, errors } = await checkRows(prisma, organisationId, req);
-  const checked = importReport(NOUN, teacherImportHeaders, { dryRun, total, errors, imported: 0 });
+  const checked = await importReport(NOUN, teacherImportHeaders, { dryRun, total, errors, imported: 0 });
   if (dryRun) return checked;
   if (checked.errors.length) {
     throw importRefused(checked.errors);
@@ -236,7 +236,7 @@ export async function importTeachers(
       maxWait: 10_000,
     },
   );
-  return importReport(NOUN, teacherImportHeaders, { dryRun, total, errors: [], imported: valid.length });
+  return await importReport(NOUN, teacherImportHeaders, { dryRun, total, errors: [], imported: valid.length });
 }
 
 /** An empty import file: the header row only (the export's columns). */

@@ -94,7 +94,7 @@ export async function importStudents(
   if (rows.length > 0) {
     const missing = STUDENT_REQUIRED_HEADERS.filter((h) => !(h in rows[0].values));
     for (const header of missing) errors.push({ row: 1, field: header, message: `Missing column "${header}"` });
-    if (missing.length) return { ...report(0), valid: 0 };
+    if (missing.length) return { ...(await report(0)), valid: 0 };
   }
   const referrers = await referrersByName(prisma, organisationId);
   const valid: { row: number; data: StudentData }[] = [];
@@ -147,7 +147,7 @@ export async function importStudents(
   for (const v of valid) {
     if (taken.has(v.data.studentId)) errors.push({ row: v.row, field: 'Student ID', message: STUDENT_ID_EXISTS });
   }
-  const checked = report(0);
+  const checked = await report(0);
   if (dryRun || checked.errors.length > 0 || valid.length === 0) return checked;
   await prisma.$transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += 1000) {
@@ -171,5 +171,5 @@ export async function importStudents(
     }
     await noticeImportFinished(tx, auth, organisationId, 'STUDENT', valid.length);
   });
-  return report(valid.length);
+  return await report(valid.length);
 }
