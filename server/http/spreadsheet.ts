@@ -14,6 +14,7 @@ export {
   importReport,
   MAX_IMPORT_ROWS,
   MAX_UPLOAD_BYTES,
+  nextTurn,
   type RowError,
   readSpreadsheet,
   sendInTurns,

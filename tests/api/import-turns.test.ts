@@ -23,10 +23,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 afterEach(() => vi.restoreAllMocks());
 
-const dryRun = (path: string, csv: string) =>
+const dryRun = (path: string, csv: string, dry = true) =>
   request(ctx.app)
     .post(path)
-    .query({ dryRun: 'true' })
+    .query({ dryRun: String(dry) })
     .set('Authorization', `Bearer ${first.tokens.operator}`)
     .set('Content-Type', 'text/csv')
     .send(csv);
@@ -59,8 +59,7 @@ function mostInOneTurn(turns: number[]): number {
 }
 
 /** Every call of `method` on `target` (called through), with the turn it was made in and its first argument. */
-function noteCalls<A>(target: object, method: string, turn: () => number) {
-  const calls: { turn: number; arg: A }[] = [];
+function noteCalls<A>(target: object, method: string, turn: () => number, calls: { turn: number; arg: A }[] = []) {
   const spied = target as Record<string, (...args: unknown[]) => unknown>;
   const original = spied[method];
   vi.spyOn(spied, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
@@ -184,5 +183,40 @@ describe('a maximum-size import takes turns with the other requests', () => {
       { row: 10_001, field: 'Activated', message: 'Enter Yes or No' },
       { row: 20_000, field: 'Email', message: 'Email already exists!' },
     ]);
+  });
+
+  it('imports for real in parts of 1,000 rows, a turn between, all in one transaction', async () => {
+    const students = studentRows(2500, 'REAL');
+    const teachers = teacherRows(2500, 'real.t');
+    const { studentInserts, userInserts, teacherReads, res } = await withTicker(async (turn) => {
+      // Inside the transaction the calls go to its own client: noted on each transaction's client.
+      const studentInserts: { turn: number; arg: { data: unknown[] } }[] = [];
+      const userInserts: { turn: number; arg: { data: unknown[] } }[] = [];
+      const teacherReads: { turn: number; arg: InQuery }[] = [];
+      const transaction = ctx.prisma.$transaction.bind(ctx.prisma) as (...args: unknown[]) => Promise<unknown>;
+      vi.spyOn(ctx.prisma, '$transaction').mockImplementation(((
+        work: (tx: typeof ctx.prisma) => unknown,
+        options: unknown,
+      ) =>
+        transaction((tx: typeof ctx.prisma) => {
+          noteCalls(tx.student, 'createManyAndReturn', turn, studentInserts);
+          noteCalls(tx.user, 'createManyAndReturn', turn, userInserts);
+          noteCalls(tx.teacher, 'findMany', turn, teacherReads);
+          return work(tx);
+        }, options)) as never);
+      const res = [await dryRun('/api/students/import', studentImportCsv(students), false)];
+      res.push(await dryRun('/api/teachers/import', teacherImportCsv(teachers), false));
+      return { studentInserts, userInserts, teacherReads, res };
+    });
+    expect(res.map((r) => r.body.message)).toEqual(['Imported 2500 students', 'Imported 2500 teachers']);
+    expect(await ctx.prisma.student.count({ where: { studentId: { startsWith: 'REAL' } } })).toBe(2500);
+    expect(await ctx.prisma.teacher.count({ where: { employeeId: { startsWith: 'REAL.T-' } } })).toBe(2500);
+    for (const calls of [studentInserts, userInserts]) {
+      expect(calls.map((c) => c.arg.data.length)).toEqual([1000, 1000, 500]);
+      expect(separateTurns(calls)).toBe(true);
+    }
+    const audited = teacherReads.filter((c) => c.arg.where?.id);
+    expect(audited).toHaveLength(3);
+    expect(separateTurns(audited)).toBe(true);
   });
 });

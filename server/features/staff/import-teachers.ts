@@ -18,6 +18,7 @@ import {
   findInBatches,
   importRefused,
   importReport,
+  nextTurn,
   readSpreadsheet,
   sendXlsx,
 } from '../../http/spreadsheet';
@@ -155,7 +156,13 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
   return { total: rows.length, valid, errors };
 }
 
-/** Users in bulk (no password), then their teacher records in bulk; course links per course. */
+/** Rows inserted per statement, a turn of the event loop between (the whole import is one transaction). */
+const INSERT_BATCH = 1000;
+
+/**
+ * Users in bulk (no password), then their teacher records in bulk, INSERT_BATCH rows at a time; course
+ * links per course; audit records per batch.
+ */
 async function insertTeachers(
   tx: Prisma.TransactionClient,
   auth: AuthContext,
@@ -163,32 +170,38 @@ async function insertTeachers(
   sinKey: Buffer | undefined,
   valid: ValidRow[],
 ) {
-  const users = await tx.user.createManyAndReturn({
-    data: valid.map(({ body }) => ({
-      ...userFields(body),
-      passwordHash: null,
-      roles: ['ROLE_TEACHER'],
-      organisationId,
-    })),
-    select: { id: true, login: true },
-  });
-  const userIdOf = new Map(users.map((user) => [user.login, user.id]));
-  const teachers = await tx.teacher.createManyAndReturn({
-    data: valid.map(({ body }) => ({
-      ...teacherFields(body),
-      ...sinColumns(sinKey, body.sin),
-      organisationId,
-      userId: userIdOf.get(body.login.toLowerCase()) as number,
-    })),
-    select: { id: true, userId: true },
-  });
-  const teacherOfUser = new Map(teachers.map((teacher) => [teacher.userId, teacher.id]));
   const teachersOfCourse = new Map<number, number[]>();
-  for (const { body } of valid) {
-    const teacherId = teacherOfUser.get(userIdOf.get(body.login.toLowerCase()) as number) as number;
-    for (const courseId of new Set(body.courseIds)) {
-      teachersOfCourse.set(courseId, [...(teachersOfCourse.get(courseId) ?? []), teacherId]);
+  const created: number[] = [];
+  for (let at = 0; at < valid.length; at += INSERT_BATCH) {
+    if (at > 0) await nextTurn();
+    const part = valid.slice(at, at + INSERT_BATCH);
+    const users = await tx.user.createManyAndReturn({
+      data: part.map(({ body }) => ({
+        ...userFields(body),
+        passwordHash: null,
+        roles: ['ROLE_TEACHER'],
+        organisationId,
+      })),
+      select: { id: true, login: true },
+    });
+    const userIdOf = new Map(users.map((user) => [user.login, user.id]));
+    const teachers = await tx.teacher.createManyAndReturn({
+      data: part.map(({ body }) => ({
+        ...teacherFields(body),
+        ...sinColumns(sinKey, body.sin),
+        organisationId,
+        userId: userIdOf.get(body.login.toLowerCase()) as number,
+      })),
+      select: { id: true, userId: true },
+    });
+    const teacherOfUser = new Map(teachers.map((teacher) => [teacher.userId, teacher.id]));
+    for (const { body } of part) {
+      const teacherId = teacherOfUser.get(userIdOf.get(body.login.toLowerCase()) as number) as number;
+      for (const courseId of new Set(body.courseIds)) {
+        teachersOfCourse.set(courseId, [...(teachersOfCourse.get(courseId) ?? []), teacherId]);
+      }
     }
+    created.push(...teachers.map((teacher) => teacher.id));
   }
   for (const [courseId, teacherIds] of teachersOfCourse) {
     await tx.course.update({
@@ -196,18 +209,22 @@ async function insertTeachers(
       data: { teachers: { connect: teacherIds.map((id) => ({ id })) } },
     });
   }
-  const rows = await tx.teacher.findMany({ where: { id: { in: teachers.map((t) => t.id) } }, include: teacherInclude });
-  await recordAudit(
-    tx,
-    auth,
-    rows.map((row) => ({
-      entity: 'TEACHER' as const,
-      entityId: row.id,
-      action: 'CREATE' as const,
-      before: null,
-      after: { ...teacherAudit(row), ...(row.sinEncrypted ? { sin: SECRET_SET } : {}) },
-    })),
-  );
+  for (let at = 0; at < created.length; at += INSERT_BATCH) {
+    await nextTurn();
+    const ids = created.slice(at, at + INSERT_BATCH);
+    const rows = await tx.teacher.findMany({ where: { id: { in: ids } }, include: teacherInclude });
+    await recordAudit(
+      tx,
+      auth,
+      rows.map((row) => ({
+        entity: 'TEACHER' as const,
+        entityId: row.id,
+        action: 'CREATE' as const,
+        before: null,
+        after: { ...teacherAudit(row), ...(row.sinEncrypted ? { sin: SECRET_SET } : {}) },
+      })),
+    );
+  }
 }
 
 /**
