@@ -52,7 +52,7 @@ export function spreadsheetUpload(): RequestHandler {
 // so twelve imports at once hold a turn no longer than one does.
 
 /** Rows checked in one turn of the event loop: a few milliseconds of work. */
-export const ROWS_PER_TURN = 250;
+export const ROWS_PER_TURN = 100;
 /** Rows the parsing worker sends at once (see spreadsheet-worker.mts). */
 const ROWS_PER_MESSAGE = 1000;
 /** Keys in one lookup of existing records (an IN list). */
