@@ -4,10 +4,10 @@ import { EventEmitter } from 'node:events';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { type Message, runtimeText, type ServerText, t } from '../i18n/text';
 import { AppError, fieldError } from './errors';
-import type { ParseJob, ParseResult, SheetRow } from './spreadsheet-worker.mts';
+import type { ParseJob, ParseMessage, ParseResult, SheetRow } from './spreadsheet-worker.mts';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv';
@@ -41,6 +41,89 @@ export function spreadsheetUpload(): RequestHandler {
       const status = (error as { status?: unknown } | undefined)?.status;
       next(status === 413 ? fileError(TOO_LARGE_MESSAGE, 'payload_too_large') : error);
     });
+}
+
+// Checking rows runs on the main thread (the contracts' zod schemas, lookups through Prisma), so an
+// import takes turns with every other request: ROWS_PER_TURN rows at a time, then it waits for a turn
+// of the event loop (pending I/O, such as other centres' requests, is served first), and existing
+// records are looked up LOOKUP_BATCH keys per query, a turn between queries. PGlite runs in this
+// thread too: one query over 20,000 keys would hold it as long as the checks did. The imports under
+// way share the turns: each turn of the event loop lets one of them go on (first come, first served),
+// so twelve imports at once hold a turn no longer than one does.
+
+/** Rows checked in one turn of the event loop: a few milliseconds of work. */
+export const ROWS_PER_TURN = 100;
+/** Rows the parsing worker sends at once (see spreadsheet-worker.mts). */
+const ROWS_PER_MESSAGE = 1000;
+/** Keys in one lookup of existing records (an IN list). */
+export const LOOKUP_BATCH = 1000;
+
+const waitingForTurn: (() => void)[] = [];
+/** Once per turn of the event loop (setImmediate, after its I/O), the import that waited longest goes on. */
+function nextInLine() {
+  waitingForTurn.shift()?.();
+  if (waitingForTurn.length) setImmediate(nextInLine);
+}
+
+/** Resolves on a later turn of the event loop, after the I/O waiting then, one import per turn. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waitingForTurn.push(resolve);
+    if (waitingForTurn.length === 1) setImmediate(nextInLine);
+  });
+}
+
+/** `work` on each item in order, `perTurn` items (ROWS_PER_TURN rows) per turn of the event loop. */
+export async function eachInTurns<T>(
+  items: readonly T[],
+  work: (item: T) => void,
+  perTurn = ROWS_PER_TURN,
+): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0 && i % perTurn === 0) await nextTurn();
+    work(items[i]);
+  }
+}
+
+/** Row errors handled (sorted, written out) per turn: each is far less work than checking a row. */
+const ERRORS_PER_TURN = 2000;
+
+/**
+ * The route's reply, sent as JSON (the same text as res.json) with its `errors` written
+ * ERRORS_PER_TURN at a time, a turn between: 20,000 rows of errors are over 200,000 of them, some
+ * 15 MB of JSON. Returns the reply it has sent (route() sends nothing more once headers are out).
+ */
+export async function sendInTurns<T extends { errors: unknown[] }>(res: Response, reply: T): Promise<T> {
+  if (reply.errors.length <= ERRORS_PER_TURN) return reply; // route() sends it
+  res.status(200).type('application/json; charset=utf-8');
+  const fields = Object.entries(reply).filter(([, value]) => value !== undefined);
+  res.write('{');
+  for (const [i, [key, value]] of fields.entries()) {
+    res.write(`${i ? ',' : ''}${JSON.stringify(key)}:`);
+    if (key !== 'errors') {
+      res.write(JSON.stringify(value));
+      continue;
+    }
+    res.write('[');
+    for (let at = 0; at < reply.errors.length; at += ERRORS_PER_TURN) {
+      if (at) await nextTurn();
+      const part = reply.errors.slice(at, at + ERRORS_PER_TURN).map((error) => JSON.stringify(error));
+      res.write(`${at ? ',' : ''}${part.join(',')}`);
+    }
+    res.write(']');
+  }
+  res.end('}');
+  return reply;
+}
+
+/** What `find` returns for `keys`, asked LOOKUP_BATCH keys at a time, each query on a turn of its own. */
+export async function findInBatches<K, R>(keys: readonly K[], find: (batch: K[]) => Promise<R[]>): Promise<R[]> {
+  const found: R[] = [];
+  for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
+    await nextTurn();
+    found.push(...(await find(keys.slice(i, i + LOOKUP_BATCH))));
+  }
+  return found;
 }
 
 let running = 0;
@@ -86,7 +169,16 @@ function parseInWorker(job: ParseJob): Promise<ParseResult> {
       () => finish(() => reject(fileError('The file took too long to read: import fewer rows at once'))),
       PARSE_TIMEOUT_MS,
     );
-    worker.once('message', (result: ParseResult) => finish(() => resolve(result)));
+    const rows: SheetRow[] = [];
+    worker.on('message', (message: ParseMessage) => {
+      if ('refusal' in message) return finish(() => resolve(message));
+      rows.push(...message.rows);
+      if (message.done) return finish(() => resolve({ rows }));
+      // The next part on a later turn: each part is read (deserialised) in a turn of its own.
+      void nextTurn().then(() => {
+        if (!settled) worker.postMessage('more');
+      });
+    });
     worker.once('error', (error: Error & { code?: string }) =>
       finish(() =>
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -109,6 +201,7 @@ export async function readTable(body: unknown, contentType: string | undefined):
     maxRows: MAX_IMPORT_ROWS,
     maxUnpackedBytes: MAX_UNPACKED_BYTES,
     maxRatio: MAX_COMPRESSION_RATIO,
+    rowsPerMessage: ROWS_PER_MESSAGE,
   };
   const result = await inParserSlot(async () => {
     parseEvents.emit('start');
@@ -120,7 +213,7 @@ export async function readTable(body: unknown, contentType: string | undefined):
   });
   if ('refusal' in result) throw fileError(result.refusal);
   // PostgreSQL text cannot hold U+0000: refuse it here for every import, like route() does for JSON.
-  for (const row of result.rows) {
+  await eachInTurns(result.rows, (row) => {
     const column = row.cells.findIndex((cell) => cell.includes('\u0000'));
     if (column >= 0)
       throw fileError(
@@ -129,7 +222,7 @@ export async function readTable(body: unknown, contentType: string | undefined):
           column: column + 1,
         }),
       );
-  }
+  });
   return result.rows;
 }
 
@@ -146,10 +239,14 @@ export async function readSpreadsheet(
 ): Promise<{ rowNumber: number; values: Record<string, string> }[]> {
   const [header, ...rows] = await readTable(body, contentType);
   if (!header) return [];
-  return rows.map(({ number, cells }) => ({
-    rowNumber: number,
-    values: Object.fromEntries(header.cells.map((key, c) => [key, unquoted(cells[c] ?? '')])),
-  }));
+  const read: { rowNumber: number; values: Record<string, string> }[] = [];
+  await eachInTurns(rows, ({ number, cells }) =>
+    read.push({
+      rowNumber: number,
+      values: Object.fromEntries(header.cells.map((key, c) => [key, unquoted(cells[c] ?? '')])),
+    }),
+  );
+  return read;
 }
 
 export interface RowError {
@@ -162,17 +259,39 @@ const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? 
 
 /**
  * The import's reply: each error once, in file order (row, then the template's column order), and
- * the outcome in words with correct plurals ("Imported 1 student", "3 errors in 2 rows").
+ * the outcome in words with correct plurals ("Imported 1 student", "3 errors in 2 rows"). Put in
+ * order row by row, ERRORS_PER_TURN errors per turn of the event loop.
  */
-export function importReport(
+export async function importReport(
   noun: { one: string; many: string },
   columns: readonly string[],
   outcome: { dryRun: boolean; total: number; errors: RowError[]; imported: number },
 ) {
-  const unique = new Map(outcome.errors.map((e) => [`${e.row}\u0000${e.field}\u0000${e.message}`, e]));
   const column = (field: string) => (columns.includes(field) ? columns.indexOf(field) : columns.length);
-  const errors = [...unique.values()].sort((a, b) => a.row - b.row || column(a.field) - column(b.field));
-  const badRows = new Set(errors.map((e) => e.row)).size;
+  const ofRow = new Map<number, { seen: Set<string>; errors: RowError[] }>();
+  await eachInTurns(
+    outcome.errors,
+    (error) => {
+      const row = ofRow.get(error.row) ?? { seen: new Set<string>(), errors: [] };
+      ofRow.set(error.row, row);
+      const key = `${error.field}\u0000${error.message}`;
+      if (row.seen.has(key)) return;
+      row.seen.add(key);
+      row.errors.push(error);
+    },
+    ERRORS_PER_TURN,
+  );
+  const errors: RowError[] = [];
+  await eachInTurns(
+    [...ofRow.keys()].sort((a, b) => a - b),
+    (row) => {
+      // A stable sort: one column's errors stay in the order they were found.
+      const inRow = ofRow.get(row)?.errors ?? [];
+      errors.push(...inRow.sort((a, b) => column(a.field) - column(b.field)));
+    },
+    ERRORS_PER_TURN,
+  );
+  const badRows = ofRow.size;
   const valid = outcome.total - badRows;
   let message: string;
   if (errors.length) {

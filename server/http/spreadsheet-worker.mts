@@ -4,6 +4,7 @@
 // unpacked size and compression ratio are refused before anything is inflated) and checks while
 // inflating that no entry unpacks beyond what the directory declared. .mts: always an ES module, so
 // Node runs it with its own type stripping, under tsx and vitest alike, without a loader.
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parse } from 'csv-parse';
@@ -17,6 +18,8 @@ export interface ParseJob {
   maxRows: number;
   maxUnpackedBytes: number;
   maxRatio: number;
+  /** Rows sent in one message; the next message goes when the main thread asks for it ('more'). */
+  rowsPerMessage: number;
 }
 /** A non-blank row: its number in the file (as the user sees it) and its trimmed cells. */
 export interface SheetRow {
@@ -25,6 +28,8 @@ export interface SheetRow {
 }
 /** The rows (header first, blank rows left out) or why the file is refused. */
 export type ParseResult = { rows: SheetRow[] } | { refusal: Text };
+/** What the worker posts: the refusal, or the rows in parts, `done` on the last. */
+export type ParseMessage = { rows: SheetRow[]; done: boolean } | { refusal: Text };
 
 /** Why a file is refused, as a catalog text (plain data: it crosses from the worker thread). */
 class Refusal extends Error {
@@ -177,4 +182,17 @@ async function run(job: ParseJob): Promise<ParseResult> {
   }
 }
 
-parentPort?.postMessage(await run(workerData as ParseJob));
+// The rows go in parts, each once the main thread asks for it: taking in 20,000 rows at once (the
+// structured clone is read on the main thread) would hold it for tens of milliseconds.
+const job = workerData as ParseJob;
+const result = await run(job);
+const port = parentPort;
+if (port && 'refusal' in result) port.postMessage(result satisfies ParseMessage);
+else if (port && 'rows' in result) {
+  for (let at = 0; ; at += job.rowsPerMessage) {
+    const done = at + job.rowsPerMessage >= result.rows.length;
+    port.postMessage({ rows: result.rows.slice(at, at + job.rowsPerMessage), done } satisfies ParseMessage);
+    if (done) break;
+    await once(port, 'message');
+  }
+}

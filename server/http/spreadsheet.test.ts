@@ -46,6 +46,15 @@ describe('spreadsheet import', () => {
     expect(await readSpreadsheet(file, CSV_TYPE)).toHaveLength(1); // the slots were all given back
   });
 
+  it('hands over a large file in parts, every row once and in order, even at the part size', async () => {
+    for (const count of [999, 1000, 2500]) {
+      const lines = Array.from({ length: count }, (_, i) => `r${i}`);
+      const rows = await readSpreadsheet(Buffer.from(['a', ...lines].join('\n')), CSV_TYPE);
+      expect(rows.map((r) => r.values.a)).toEqual(lines);
+      expect(rows.at(-1)?.rowNumber).toBe(count + 1);
+    }
+  });
+
   it('refuses other file types and broken workbooks with a 400 naming the file', async () => {
     await expect(readSpreadsheet(Buffer.from('x'), 'application/pdf')).rejects.toMatchObject({ code: 'validation' });
     await expect(readSpreadsheet(Buffer.from('not a zip'), XLSX_TYPE)).rejects.toThrow(/not a readable .xlsx/);

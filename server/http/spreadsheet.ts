@@ -8,12 +8,16 @@ import type { PrismaClient } from '../generated/prisma/client';
 
 export {
   CSV_TYPE,
+  eachInTurns,
+  findInBatches,
   importRefused,
   importReport,
   MAX_IMPORT_ROWS,
   MAX_UPLOAD_BYTES,
+  nextTurn,
   type RowError,
   readSpreadsheet,
+  sendInTurns,
   spreadsheetUpload,
   XLSX_TYPE,
 } from './spreadsheet-import';

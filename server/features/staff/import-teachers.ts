@@ -13,7 +13,15 @@ import { sinColumns } from '../../auth/sin-cipher';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
-import { importRefused, importReport, readSpreadsheet, sendXlsx } from '../../http/spreadsheet';
+import {
+  eachInTurns,
+  findInBatches,
+  importRefused,
+  importReport,
+  nextTurn,
+  readSpreadsheet,
+  sendXlsx,
+} from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { t } from '../../i18n/text';
 import { noticeImportFinished } from '../../notices/create-notices';
@@ -23,7 +31,7 @@ import { teacherInclude } from './teacher-view';
 type Header = (typeof teacherImportHeaders)[number];
 // Imported teachers get no password: hashing one per row cost 0.35 s each. They sign in once invited
 // or once an admin sets a password on the teacher form.
-const ZImportedTeacher = ZCreateTeacherBody.omit({ password: true });
+export const ZImportedTeacher = ZCreateTeacherBody.omit({ password: true });
 type ImportedTeacher = ReturnType<typeof ZImportedTeacher.parse>;
 
 const fieldOfHeader: Partial<Record<Header, keyof ImportedTeacher>> = {
@@ -57,7 +65,10 @@ interface ValidRow {
   body: ImportedTeacher;
 }
 
-/** Each row checked on its own, then against the other rows and the database (duplicates). */
+/**
+ * Each row checked on its own, then against the other rows and the database (duplicates), taking
+ * turns with other requests (eachInTurns, findInBatches): an import never holds the API.
+ */
 async function checkRows(prisma: PrismaClient, organisationId: number, req: Request) {
   const rows = await readSpreadsheet(req.body, req.headers['content-type']);
   const missing = teacherRequiredHeaders.filter((header) => rows.length && !(header in rows[0].values));
@@ -72,13 +83,14 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
   }
   const errors: TImportRowError[] = [];
   const valid: ValidRow[] = [];
-  for (const { rowNumber, values } of rows) {
+  await eachInTurns(rows, ({ rowNumber, values }) => {
     const input: Record<string, unknown> = {};
     for (const [header, field] of Object.entries(fieldOfHeader)) input[field] = values[header] || undefined;
     // The export masks SINs: a masked one says nothing to import.
     if (typeof input.sin === 'string' && SIN_MASK_PATTERN.test(input.sin)) input.sin = undefined;
     input.activated = yesNo(values.Activated ?? '');
     const courseIds: number[] = [];
+    let courseErrors = 0;
     for (const name of (values.Courses ?? '')
       .split(',')
       .map((n) => n.trim())
@@ -88,6 +100,7 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
       else {
         const message = ids.length ? `Several courses are named "${name}"` : `No course is named "${name}"`;
         errors.push({ row: rowNumber, field: 'Courses', message });
+        courseErrors++;
       }
     }
     input.courseIds = courseIds;
@@ -98,14 +111,14 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
         const message = field === 'activated' ? 'Enter Yes or No' : issue.message;
         errors.push({ row: rowNumber, field: headerOfField(field), message });
       }
-    } else if (!errors.some((e) => e.row === rowNumber)) valid.push({ row: rowNumber, body: parsed.data });
-  }
+    } else if (courseErrors === 0) valid.push({ row: rowNumber, body: parsed.data });
+  });
   const seen = {
     login: new Map<string, number>(),
     email: new Map<string, number>(),
     employeeId: new Map<string, number>(),
   };
-  for (const { row, body } of valid) {
+  await eachInTurns(valid, ({ row, body }) => {
     const keys = { login: body.login.toLowerCase(), email: body.email.toLowerCase(), employeeId: body.employeeId };
     for (const field of ['login', 'email', 'employeeId'] as const) {
       const key = keys[field];
@@ -114,23 +127,28 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
       if (first) errors.push({ row, field: headerOfField(field), message: `Same as row ${first}` });
       else seen[field].set(key, row);
     }
-  }
-  const [users, teachers] = await Promise.all([
-    prisma.user.findMany({
-      where: { OR: [{ login: { in: [...seen.login.keys()] } }, { email: { in: [...seen.email.keys()] } }] },
-      select: { login: true, email: true },
-    }),
-    prisma.teacher.findMany({
-      where: { organisationId, employeeId: { in: [...seen.employeeId.keys()] } },
-      select: { employeeId: true },
-    }),
-  ]);
-  for (const user of users) {
+  });
+  // Logins and emails are unique across centres: users of any centre count.
+  const byLogin = await findInBatches([...seen.login.keys()], (logins) =>
+    prisma.user.findMany({ where: { login: { in: logins } }, select: { login: true } }),
+  );
+  for (const user of byLogin) {
     const loginRow = seen.login.get(user.login);
     if (loginRow) errors.push({ row: loginRow, field: 'Login', message: 'User already exists!' });
+  }
+  const byEmail = await findInBatches([...seen.email.keys()], (emails) =>
+    prisma.user.findMany({ where: { email: { in: emails } }, select: { email: true } }),
+  );
+  for (const user of byEmail) {
     const emailRow = seen.email.get(user.email);
     if (emailRow) errors.push({ row: emailRow, field: 'Email', message: 'Email already exists!' });
   }
+  const teachers = await findInBatches([...seen.employeeId.keys()], (employeeIds) =>
+    prisma.teacher.findMany({
+      where: { organisationId, employeeId: { in: employeeIds } },
+      select: { employeeId: true },
+    }),
+  );
   for (const { employeeId } of teachers) {
     const row = employeeId ? seen.employeeId.get(employeeId) : undefined;
     if (row) errors.push({ row, field: 'Employee ID', message: EMPLOYEE_ID_TAKEN });
@@ -138,7 +156,13 @@ async function checkRows(prisma: PrismaClient, organisationId: number, req: Requ
   return { total: rows.length, valid, errors };
 }
 
-/** Users in bulk (no password), then their teacher records in bulk; course links per course. */
+/** Rows inserted per statement, a turn of the event loop between (the whole import is one transaction). */
+const INSERT_BATCH = 1000;
+
+/**
+ * Users in bulk (no password), then their teacher records in bulk, INSERT_BATCH rows at a time; course
+ * links per course; audit records per batch.
+ */
 async function insertTeachers(
   tx: Prisma.TransactionClient,
   auth: AuthContext,
@@ -146,32 +170,38 @@ async function insertTeachers(
   sinKey: Buffer | undefined,
   valid: ValidRow[],
 ) {
-  const users = await tx.user.createManyAndReturn({
-    data: valid.map(({ body }) => ({
-      ...userFields(body),
-      passwordHash: null,
-      roles: ['ROLE_TEACHER'],
-      organisationId,
-    })),
-    select: { id: true, login: true },
-  });
-  const userIdOf = new Map(users.map((user) => [user.login, user.id]));
-  const teachers = await tx.teacher.createManyAndReturn({
-    data: valid.map(({ body }) => ({
-      ...teacherFields(body),
-      ...sinColumns(sinKey, body.sin),
-      organisationId,
-      userId: userIdOf.get(body.login.toLowerCase()) as number,
-    })),
-    select: { id: true, userId: true },
-  });
-  const teacherOfUser = new Map(teachers.map((teacher) => [teacher.userId, teacher.id]));
   const teachersOfCourse = new Map<number, number[]>();
-  for (const { body } of valid) {
-    const teacherId = teacherOfUser.get(userIdOf.get(body.login.toLowerCase()) as number) as number;
-    for (const courseId of new Set(body.courseIds)) {
-      teachersOfCourse.set(courseId, [...(teachersOfCourse.get(courseId) ?? []), teacherId]);
+  const created: number[] = [];
+  for (let at = 0; at < valid.length; at += INSERT_BATCH) {
+    if (at > 0) await nextTurn();
+    const part = valid.slice(at, at + INSERT_BATCH);
+    const users = await tx.user.createManyAndReturn({
+      data: part.map(({ body }) => ({
+        ...userFields(body),
+        passwordHash: null,
+        roles: ['ROLE_TEACHER'],
+        organisationId,
+      })),
+      select: { id: true, login: true },
+    });
+    const userIdOf = new Map(users.map((user) => [user.login, user.id]));
+    const teachers = await tx.teacher.createManyAndReturn({
+      data: part.map(({ body }) => ({
+        ...teacherFields(body),
+        ...sinColumns(sinKey, body.sin),
+        organisationId,
+        userId: userIdOf.get(body.login.toLowerCase()) as number,
+      })),
+      select: { id: true, userId: true },
+    });
+    const teacherOfUser = new Map(teachers.map((teacher) => [teacher.userId, teacher.id]));
+    for (const { body } of part) {
+      const teacherId = teacherOfUser.get(userIdOf.get(body.login.toLowerCase()) as number) as number;
+      for (const courseId of new Set(body.courseIds)) {
+        teachersOfCourse.set(courseId, [...(teachersOfCourse.get(courseId) ?? []), teacherId]);
+      }
     }
+    created.push(...teachers.map((teacher) => teacher.id));
   }
   for (const [courseId, teacherIds] of teachersOfCourse) {
     await tx.course.update({
@@ -179,18 +209,22 @@ async function insertTeachers(
       data: { teachers: { connect: teacherIds.map((id) => ({ id })) } },
     });
   }
-  const rows = await tx.teacher.findMany({ where: { id: { in: teachers.map((t) => t.id) } }, include: teacherInclude });
-  await recordAudit(
-    tx,
-    auth,
-    rows.map((row) => ({
-      entity: 'TEACHER' as const,
-      entityId: row.id,
-      action: 'CREATE' as const,
-      before: null,
-      after: { ...teacherAudit(row), ...(row.sinEncrypted ? { sin: SECRET_SET } : {}) },
-    })),
-  );
+  for (let at = 0; at < created.length; at += INSERT_BATCH) {
+    await nextTurn();
+    const ids = created.slice(at, at + INSERT_BATCH);
+    const rows = await tx.teacher.findMany({ where: { id: { in: ids } }, include: teacherInclude });
+    await recordAudit(
+      tx,
+      auth,
+      rows.map((row) => ({
+        entity: 'TEACHER' as const,
+        entityId: row.id,
+        action: 'CREATE' as const,
+        before: null,
+        after: { ...teacherAudit(row), ...(row.sinEncrypted ? { sin: SECRET_SET } : {}) },
+      })),
+    );
+  }
 }
 
 /**
@@ -204,7 +238,7 @@ export async function importTeachers(
 ): Promise<TImportReply> {
   const organisationId = organisationOf(auth);
   const { total, valid, errors } = await checkRows(prisma, organisationId, req);
-  const checked = importReport(NOUN, teacherImportHeaders, { dryRun, total, errors, imported: 0 });
+  const checked = await importReport(NOUN, teacherImportHeaders, { dryRun, total, errors, imported: 0 });
   if (dryRun) return checked;
   if (checked.errors.length) {
     throw importRefused(checked.errors);
@@ -219,7 +253,7 @@ export async function importTeachers(
       maxWait: 10_000,
     },
   );
-  return importReport(NOUN, teacherImportHeaders, { dryRun, total, errors: [], imported: valid.length });
+  return await importReport(NOUN, teacherImportHeaders, { dryRun, total, errors: [], imported: valid.length });
 }
 
 /** An empty import file: the header row only (the export's columns). */

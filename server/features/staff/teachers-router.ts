@@ -3,6 +3,7 @@ import { similarEndpoints } from '../../../src/contracts/similar';
 import { teacherEndpoints as endpoints } from '../../../src/contracts/teachers';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { sendInTurns } from '../../http/spreadsheet';
 import { similarTeachers } from '../students/similar-records';
 import { importTeachers, sendImportTemplate } from './import-teachers';
 import { exportTeachers, listTeachers, teacherOptions } from './list-teachers';
@@ -21,8 +22,8 @@ export function teachersRouter({ prisma, sinKey }: AppDeps): Router {
   route(router, endpoints.options, ({ auth }) => teacherOptions(prisma, auth));
   route(router, similarEndpoints.teachers, ({ auth, query }) => similarTeachers(prisma, auth, query));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
-  route(router, endpoints.import, ({ auth, req, query }) =>
-    importTeachers({ prisma, auth, sinKey }, req, query.dryRun),
+  route(router, endpoints.import, async ({ auth, req, res, query }) =>
+    sendInTurns(res, await importTeachers({ prisma, auth, sinKey }, req, query.dryRun)),
   );
   route(router, endpoints.get, async ({ auth, params }) =>
     toTeacher(await findTeacher(prisma, auth, params.id), sinViewFor(auth, sinKey)),

@@ -3,6 +3,7 @@ import { similarEndpoints } from '../../../src/contracts/similar';
 import { studentEndpoints as endpoints } from '../../../src/contracts/students';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { sendInTurns } from '../../http/spreadsheet';
 import { importStudents, sendImportTemplate } from './import-students';
 import { exportStudents, listStudents } from './list-students';
 import { nextStudentId } from './next-student-id';
@@ -18,7 +19,9 @@ export function studentsRouter({ prisma }: AppDeps): Router {
   route(router, endpoints.nextId, ({ auth }) => nextStudentId(prisma, auth));
   route(router, similarEndpoints.students, ({ auth, query }) => similarStudents(prisma, auth, query));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
-  route(router, endpoints.importFile, ({ auth, query, req }) => importStudents(prisma, auth, req, query.dryRun));
+  route(router, endpoints.importFile, async ({ auth, query, req, res }) =>
+    sendInTurns(res, await importStudents(prisma, auth, req, query.dryRun)),
+  );
   route(router, endpoints.deactivateMany, ({ auth, body }) => deactivateStudents(prisma, auth, body.ids));
   route(router, endpoints.get, ({ auth, params }) => getStudent(prisma, auth, params.id));
   route(router, endpoints.create, ({ auth, body }) => createStudent(prisma, auth, body));
