@@ -1,11 +1,9 @@
 import { useIntl, useParams } from '@umijs/max';
 import { Button, Card, Result, Spin, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import PageContainer from '@/components/PageContainer';
-import type { TStudent } from '@/contracts/students';
 import NotFoundPage from '@/pages/Exception/404';
-import { showRequestError } from '@/requestErrorConfig';
-import { toRequestFailure } from '@/utils/requestError';
+import { useRecordLoad } from '@/utils/useRecordLoad';
 import DetailInformation from './components/DetailInformation';
 import HouseholdTab from './components/HouseholdTab';
 import ScheduleTab from './components/ScheduleTab';
@@ -13,8 +11,6 @@ import TermRegisterTab from './components/TermRegisterTab';
 import VoucherTab from './components/VoucherTab';
 import { fetchStudent } from './service';
 import { studentIdFrom } from './studentId';
-
-type Load = { state: 'loading' } | { state: 'loaded'; student: TStudent } | { state: 'missing' } | { state: 'failed' };
 
 /** /student/studentDashboard/:id: one student's details, schedules, vouchers and term registers. */
 export default function StudentDashboardPage() {
@@ -27,26 +23,7 @@ export default function StudentDashboardPage() {
 function StudentDashboard({ id }: { id: number }) {
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: key });
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const fetch = useCallback(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    fetchStudent(id)
-      .then((student) => live && setLoad({ state: 'loaded', student }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const { status } = toRequestFailure(error);
-        // Another centre's student is a 404 too (the server never says it exists).
-        if (status === 404) return setLoad({ state: 'missing' });
-        showRequestError(error); // 401 signs out; no reply shows the network notice
-        setLoad({ state: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  useEffect(fetch, [fetch]);
+  const { load, retry: fetch } = useRecordLoad(useCallback(() => fetchStudent(id), [id]));
 
   if (load.state === 'missing') return <NotFoundPage />;
   if (load.state === 'loading') return <Spin style={{ display: 'block', margin: 48 }} />;
@@ -61,7 +38,7 @@ function StudentDashboard({ id }: { id: number }) {
       </PageContainer>
     );
   }
-  const { student } = load;
+  const { record: student } = load;
   return (
     <PageContainer title={`${student.firstName} ${student.lastName}`} subTitle={student.studentId}>
       <Card>
