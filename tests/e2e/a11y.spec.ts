@@ -35,6 +35,8 @@ for (const login of ['anonymous', ...Object.keys(ROLES)] as (DemoLogin | 'anonym
           });
           path = route.replace(':id', String(((await res.json()) as { data: { id: number }[] }).data[0].id));
         }
+        // The profile's devices card lists another signed-in device, with its Sign out button.
+        if (route === '/profile' && login !== 'anonymous') await tokenOf(request, login);
         const found: string[] = [];
         for (const locale of LOCALES) {
           const context = await browser.newContext({ locale, serviceWorkers: 'block' });

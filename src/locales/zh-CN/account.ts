@@ -52,7 +52,7 @@ export default {
   'pages.profile.sessions.lastActive': '最近活动',
   'pages.profile.sessions.thisDevice': '本设备',
   'pages.profile.sessions.signOut': '退出登录',
-  'pages.profile.sessions.signOutLabel': '退出 {device}（登录于 {signedIn}）',
+  'pages.profile.sessions.signOutLabel': '退出登录：{device}（登录于 {signedIn}）',
   'pages.profile.sessions.signOut.confirm': '确定让此设备退出登录？',
   'pages.profile.sessions.signedOut': '该设备已退出登录。',
   'pages.profile.sessions.loadFailed': '无法加载已登录的设备。',
