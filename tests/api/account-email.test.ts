@@ -3,36 +3,28 @@
 // every other session is signed out while the one that made the change stays.
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
-import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
-import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
+import type { createApp } from '../../server/app';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser, signIn, TEST_PASSWORD } from '../support/factories';
-import { testMessagingConfig } from '../support/messaging-config';
+import { startMessagingApp } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
-let queue: MessageQueue;
-let worker: MessageWorker;
 let smtp: SmtpStandIn;
+let messaging: Awaited<ReturnType<typeof startMessagingApp>>;
 let app: ReturnType<typeof createApp>;
 let organisationId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   smtp = await startSmtpStandIn();
-  queue = await openMessageQueue(
-    ctx.target,
-    testMessagingConfig({ smtpUrl: smtp.url, mailDir: '/nonexistent', retryDelayMaxSeconds: 2 }),
-  );
-  worker = await startMessageWorker(queue, ctx.prisma);
-  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue });
+  messaging = await startMessagingApp(ctx, { smtpUrl: smtp.url, retryDelayMaxSeconds: 2 });
+  app = messaging.app;
   organisationId = (await createCentre(ctx.prisma)).id;
 }, 120_000);
 afterAll(async () => {
-  await worker?.stop();
-  await queue?.stop();
+  await messaging?.stop();
   await smtp?.close();
   await ctx?.close();
 });

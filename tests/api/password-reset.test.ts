@@ -4,23 +4,22 @@
 // throttled.
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app';
+import type { createApp } from '../../server/app';
 import { RESETS_PER_ACCOUNT_PER_HOUR } from '../../server/auth/code-throttle';
 import { FORGOTTEN_SECRET_TEXT } from '../../server/features/account/secret-settled';
 import { createAfterReply } from '../../server/http/after-reply';
-import { type MessageWorker, startMessageWorker } from '../../server/messaging/deliver';
-import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
+import type { MessageQueue } from '../../server/messaging/queue';
 import { callerWith } from '../support/course-factories';
 import { createCentre, createUser, signIn, TEST_PASSWORD } from '../support/factories';
 import { appHoldingWork } from '../support/held-work';
-import { testMessagingConfig } from '../support/messaging-config';
+import { startMessagingApp } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
-let queue: MessageQueue;
-let worker: MessageWorker;
 let smtp: SmtpStandIn;
+let messaging: Awaited<ReturnType<typeof startMessagingApp>>;
+let queue: MessageQueue;
 let app: ReturnType<typeof createApp>;
 /** The lookups and messages the app leaves for after its replies: tests wait for them to settle. */
 const afterReply = createAfterReply();
@@ -29,22 +28,16 @@ let organisationId: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   smtp = await startSmtpStandIn();
-  queue = await openMessageQueue(
-    ctx.target,
-    testMessagingConfig({
-      smtpUrl: smtp.url,
-      mailDir: '/nonexistent',
-      appUrl: 'https://levelup.example.test',
-      retryDelayMaxSeconds: 2,
-    }),
+  messaging = await startMessagingApp(
+    ctx,
+    { smtpUrl: smtp.url, appUrl: 'https://levelup.example.test', retryDelayMaxSeconds: 2 },
+    { trustProxy: true, afterReply },
   );
-  worker = await startMessageWorker(queue, ctx.prisma);
-  app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, trustProxy: true, afterReply });
+  ({ queue, app } = messaging);
   organisationId = (await createCentre(ctx.prisma)).id;
 }, 120_000);
 afterAll(async () => {
-  await worker?.stop();
-  await queue?.stop();
+  await messaging?.stop();
   await smtp?.close();
   await ctx?.close();
 });

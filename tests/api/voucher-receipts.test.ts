@@ -22,6 +22,7 @@ import { CLASS_PACKAGE_PURCHASE_MESSAGE, NO_USUAL_RATE_MESSAGE } from '../../src
 import { callerWith, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { testMessagingConfig } from '../support/messaging-config';
+import { voucherPurchaseBody } from '../support/money-factories';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -52,16 +53,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const purchase = (studentId: number, over: Record<string, unknown> = {}) => ({
-  studentId,
-  type: 'PURCHASE',
-  purchaseDate: '2026-03-02',
-  voucherAmount: '100.00',
-  giftAmount: '0',
-  paymentMethod: 'CASH',
-  idempotencyKey: randomUUID(),
-  ...over,
-});
+const purchase = voucherPurchaseBody;
 const counts = async () => ({
   purchases: await ctx.prisma.voucherPurchase.count(),
   entries: await ctx.prisma.voucherLedgerEntry.count(),

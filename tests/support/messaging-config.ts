@@ -1,4 +1,9 @@
+import { createApp } from '../../server/app';
+import type { AppDeps } from '../../server/deps';
 import type { MessagingConfig } from '../../server/messaging/config';
+import { startMessageWorker } from '../../server/messaging/deliver';
+import { openMessageQueue } from '../../server/messaging/queue';
+import type { TestContext } from './test-app';
 
 /**
  * The queue settings of API tests: short retry delays and supervision, so that a last attempt or an
@@ -15,5 +20,27 @@ export function testMessagingConfig(settings: Partial<MessagingConfig> & { mailD
     pollingIntervalSeconds: 0.5,
     superviseIntervalSeconds: 1,
     ...settings,
+  };
+}
+
+/**
+ * The app of a test that sends email or SMS: its message queue (with `settings`), the worker that
+ * delivers through the stand-ins, and the app on that queue. `stop` ends the worker, then the queue.
+ */
+export async function startMessagingApp(
+  ctx: TestContext,
+  settings: Partial<MessagingConfig>,
+  deps: Omit<AppDeps, 'prisma' | 'jwtSecret' | 'queue'> = {},
+) {
+  const queue = await openMessageQueue(ctx.target, testMessagingConfig({ mailDir: '/nonexistent', ...settings }));
+  const worker = await startMessageWorker(queue, ctx.prisma);
+  const app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue, ...deps });
+  return {
+    queue,
+    app,
+    stop: async () => {
+      await worker.stop();
+      await queue.stop();
+    },
   };
 }
