@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/passwords';
-import type { PrismaClient, Role } from '../generated/prisma/client';
+import type { Prisma, PrismaClient, Role } from '../generated/prisma/client';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoCentre } from './demo-centre';
 
@@ -11,6 +11,8 @@ const demoUsers: { login: string; firstName: string; lastName: string; role: Rol
   { login: 'operator', firstName: 'Otto', lastName: 'Operator', role: 'ROLE_OPERATOR' },
   { login: 'teacher', firstName: 'Tess', lastName: 'Teacher', role: 'ROLE_TEACHER' },
   { login: 'system', firstName: 'Sam', lastName: 'System', role: 'ROLE_SYSTEM' },
+  // A guardian of the first family with two children (linked below): the family portal's demo.
+  { login: 'family', firstName: 'Fay', lastName: 'Family', role: 'ROLE_CUSTOMER' },
 ];
 
 /**
@@ -38,12 +40,44 @@ export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
       const teacher = await tx.user.findUniqueOrThrow({ where: { login: 'teacher' }, select: { id: true } });
       const admin = await tx.user.findUniqueOrThrow({ where: { login: 'admin' }, select: { id: true } });
       await seedDemoCentre(tx, { organisationId: centre.id, teacherUserId: teacher.id, adminUserId: admin.id });
+      await linkDemoGuardian(tx, centre.id);
       const system = await tx.user.findUniqueOrThrow({ where: { login: 'system' }, select: { id: true } });
       await seedDemoBilling(tx, { organisationId: centre.id, systemUserId: system.id });
     },
     { timeout: 60_000, maxWait: 10_000 },
   );
   return true;
+}
+
+/** The `family` user becomes a guardian (the mother) of the first household with two students, named as that family. */
+async function linkDemoGuardian(tx: Prisma.TransactionClient, organisationId: number) {
+  const siblings = await tx.student.groupBy({
+    by: ['householdId'],
+    where: { organisationId, householdId: { not: null } },
+    _count: { _all: true },
+    having: { householdId: { _count: { gt: 1 } } },
+    orderBy: { householdId: 'asc' },
+    take: 1,
+  });
+  const householdId = siblings[0]?.householdId;
+  if (!householdId) return;
+  const household = await tx.household.findUniqueOrThrow({ where: { id: householdId }, select: { name: true } });
+  const user = await tx.user.update({
+    where: { login: 'family' },
+    data: { lastName: household.name },
+    select: { id: true, firstName: true, lastName: true, email: true },
+  });
+  await tx.guardian.create({
+    data: {
+      organisationId,
+      householdId,
+      userId: user.id,
+      name: `${user.firstName} ${user.lastName}`,
+      relationship: 'Mother',
+      email: user.email,
+      receivesFeedback: true,
+    },
+  });
 }
 
 export async function isEmpty(prisma: PrismaClient): Promise<boolean> {

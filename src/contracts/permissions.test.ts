@@ -17,6 +17,10 @@ describe('permission table', () => {
     expect(hasRight(['ROLE_SYSTEM'], 'records:manage')).toBe(false);
     expect(hasRight(['ROLE_TEACHER'], 'schedules:confirmOwn')).toBe(true);
     expect(hasRight(['ROLE_TEACHER'], 'dashboard:view')).toBe(false);
+    expect(hasRight(['ROLE_CUSTOMER'], 'portal:own')).toBe(true);
+    expect(hasRight(['ROLE_CUSTOMER'], 'records:manage')).toBe(false);
+    expect(hasRight(['ROLE_OPERATOR'], 'households:invite')).toBe(true);
+    expect(hasRight(['ROLE_OPERATOR'], 'portal:own')).toBe(false);
   });
 
   it('grants nothing to unknown roles or no user, and "public" to everyone', () => {

@@ -21,6 +21,8 @@ export const rights = [
   'payroll:close', // close a pay period; change a class of a closed period
   'audit:view', // the audit history of the centre
   'vouchers:refundBeyondBalance', // confirm a refund larger than the student's balance
+  'portal:own', // a guardian reads their own household (the family portal)
+  'households:invite', // invite a guardian to the family portal, resend or revoke the invitation
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -36,6 +38,7 @@ const operatorRights = [
   'schedules:manage',
   'reports:view',
   'email:send',
+  'households:invite',
 ] as const satisfies readonly Right[];
 
 export const rightsByRole = {
@@ -52,7 +55,7 @@ export const rightsByRole = {
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],
   ROLE_SYSTEM: ['account:own', 'billing:view', 'billing:cycles'],
-  ROLE_CUSTOMER: ['account:own'],
+  ROLE_CUSTOMER: ['account:own', 'portal:own'],
 } as const satisfies Record<Role, readonly Right[]>;
 
 /** ROLE_ADMIN implies ROLE_OPERATOR: an admin's authorities hold both. */

@@ -12,8 +12,8 @@ describe('landingPath', () => {
     expect(landingPath(['ROLE_SYSTEM'])).toBe('/billingCycleControl');
   });
 
-  it('sends users without any page right to their account information', () => {
-    expect(landingPath(['ROLE_CUSTOMER'])).toBe('/profile');
+  it('sends guardians to the family portal and users without any page right to their account information', () => {
+    expect(landingPath(['ROLE_CUSTOMER'])).toBe('/family');
     expect(landingPath([])).toBe('/profile');
     expect(landingPath(undefined)).toBe('/profile');
   });

@@ -57,6 +57,12 @@ describe('the demo centre', () => {
     for (const h of siblings) expect(new Set(h.students.map((s) => s.lastName))).toEqual(new Set([h.name]));
     // Every student's address is a guardian's address in their household.
     for (const h of households) for (const s of h.students) expect(h.guardians.map((g) => g.email)).toContain(s.email);
+    // The `family` login is a guardian of a household with two children (the portal's demo).
+    const family = await ctx.prisma.guardian.findFirstOrThrow({
+      where: { user: { login: 'family', roles: { has: 'ROLE_CUSTOMER' } } },
+      select: { household: { select: { _count: { select: { students: true } } } } },
+    });
+    expect(family.household._count.students).toBe(2);
   });
 
   it('has a term of weekly classes: past ones confirmed, the last week of two teachers awaiting confirmation, no clashes', async () => {
