@@ -112,3 +112,27 @@ export async function enqueueMessages(
   await sendJobs(tx, queue, ids);
   return ids;
 }
+
+/**
+ * Like enqueueMessages, but a message whose idempotency key exists already is skipped by the database
+ * (ON CONFLICT DO NOTHING on the unique key): two runs at once, or one run twice, queue each key once.
+ * Returns how many were new (and got a job).
+ */
+export async function enqueueMessagesOnce(
+  tx: Prisma.TransactionClient,
+  queue: MessageQueue,
+  inputs: readonly (MessageInput & { idempotencyKey: string })[],
+): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const rows = await tx.message.createManyAndReturn({
+    data: inputs.map(messageRow),
+    select: { id: true },
+    skipDuplicates: true,
+  });
+  await sendJobs(
+    tx,
+    queue,
+    rows.map((row) => row.id),
+  );
+  return rows.length;
+}

@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/passwords';
+import { dueReminderMessages } from '../features/notices/jobs/lesson-reminders';
 import type { Prisma, PrismaClient, Role } from '../generated/prisma/client';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoCentre } from './demo-centre';
@@ -41,6 +42,7 @@ export async function seedDemo(prisma: PrismaClient): Promise<boolean> {
       const admin = await tx.user.findUniqueOrThrow({ where: { login: 'admin' }, select: { id: true } });
       await seedDemoCentre(tx, { organisationId: centre.id, teacherUserId: teacher.id, adminUserId: admin.id });
       await linkDemoGuardian(tx, centre.id);
+      await markDueRemindersSent(tx);
       const system = await tx.user.findUniqueOrThrow({ where: { login: 'system' }, select: { id: true } });
       await seedDemoBilling(tx, { organisationId: centre.id, systemUserId: system.id });
     },
@@ -77,6 +79,27 @@ async function linkDemoGuardian(tx: Prisma.TransactionClient, organisationId: nu
       email: user.email,
       receivesFeedback: true,
     },
+  });
+}
+
+/**
+ * The lesson reminders due now (classes in the next 24 hours) as if the job had sent them: the demo's
+ * first start emails no one; later classes get theirs from the job as they come near.
+ */
+async function markDueRemindersSent(tx: Prisma.TransactionClient) {
+  const now = new Date();
+  const due = await dueReminderMessages(tx, now);
+  await tx.message.createMany({
+    data: due.map(({ attachedFile: _file, ...m }) => ({
+      ...m,
+      subject: m.channel === 'EMAIL' ? m.subject : null,
+      bodyHtml: m.channel === 'EMAIL' ? m.bodyHtml : null,
+      status: 'SENT' as const,
+      attempts: 1,
+      queuedAt: now,
+      lastAttemptAt: now,
+      sentAt: now,
+    })),
   });
 }
 

@@ -16,6 +16,8 @@ export const HAS_HOUSEHOLD = 'This student already has a household';
 export const ZHouseholdBody = z.object({
   name: z.string().trim().min(1, HOUSEHOLD_NAME_REQUIRED).max(100, 'At most 100 characters'),
   comments: optionalText(5000),
+  /** Lesson reminders to the guardians (when the centre sends them). */
+  lessonReminders: z.boolean().default(true),
 });
 export type THouseholdBody = z.input<typeof ZHouseholdBody>;
 
@@ -89,6 +91,7 @@ export const ZHousehold = z.object({
   id: z.number().int(),
   name: z.string(),
   comments: z.string().nullable(),
+  lessonReminders: z.boolean(),
   students: z.array(ZHouseholdStudent),
   guardians: z.array(ZGuardian),
   /** Σ of its students' balances. */

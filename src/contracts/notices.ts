@@ -80,6 +80,18 @@ export const ZFeedbackReminderSettings = z.object({
 });
 export type TFeedbackReminderSettings = z.infer<typeof ZFeedbackReminderSettings>;
 
+export const LESSON_REMINDER_HOURS_MAX = 168;
+const LESSON_REMINDER_RULE = 'lessonReminderHours must be a whole number of hours from 0 (none) to 168';
+/** Lesson reminders to families (issue 21): hours before each class, 0 for none. */
+export const ZLessonReminderSettings = z.object({
+  lessonReminderHours: z
+    .number(LESSON_REMINDER_RULE)
+    .int(LESSON_REMINDER_RULE)
+    .min(0, LESSON_REMINDER_RULE)
+    .max(LESSON_REMINDER_HOURS_MAX, LESSON_REMINDER_RULE),
+});
+export type TLessonReminderSettings = z.infer<typeof ZLessonReminderSettings>;
+
 export const noticeEndpoints = {
   list: defineEndpoint({
     method: 'get',
@@ -140,5 +152,22 @@ export const noticeEndpoints = {
     summary: "Set the centre's daily feedback reminders (admins; audited)",
     body: ZFeedbackReminderSettings,
     reply: ZFeedbackReminderSettings,
+  }),
+  getLessonReminders: defineEndpoint({
+    method: 'get',
+    path: '/settings/lesson-reminders',
+    right: 'settings:manage',
+    tag: 'notices',
+    summary: 'How many hours before each class families get a lesson reminder (0: none)',
+    reply: ZLessonReminderSettings,
+  }),
+  putLessonReminders: defineEndpoint({
+    method: 'put',
+    path: '/settings/lesson-reminders',
+    right: 'settings:manage',
+    tag: 'notices',
+    summary: 'Set when families get lesson reminders (admins; audited)',
+    body: ZLessonReminderSettings,
+    reply: ZLessonReminderSettings,
   }),
 };

@@ -13,6 +13,7 @@ import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
 import { benchMessages } from './messages';
 import { benchPwa } from './pwa';
+import { benchReminders } from './reminders';
 import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
 import { benchStudents } from './students';
@@ -58,6 +59,7 @@ const benches: Record<string, () => Promise<void>> = {
   billing: benchBilling,
   pwa: benchPwa,
   accountTiming: benchAccountTiming,
+  reminders: benchReminders,
 };
 
 async function all() {

@@ -9,6 +9,7 @@ export const householdSelect = {
   id: true,
   name: true,
   comments: true,
+  lessonReminders: true,
   createdAt: true,
   students: {
     select: { id: true, studentId: true, firstName: true, lastName: true, active: true, voucherBalance: true },
@@ -41,6 +42,7 @@ export function toHousehold(row: HouseholdRow): THousehold {
     id: row.id,
     name: row.name,
     comments: row.comments,
+    lessonReminders: row.lessonReminders,
     createdAt: row.createdAt.toISOString(),
     students: row.students.map((s) => ({
       id: s.id,

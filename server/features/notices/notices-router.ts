@@ -2,7 +2,12 @@ import { Router } from 'express';
 import { noticeEndpoints as endpoints } from '../../../src/contracts/notices';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { feedbackReminderSettings, setFeedbackReminderSettings } from './feedback-reminder-settings';
+import {
+  feedbackReminderSettings,
+  lessonReminderSettings,
+  setFeedbackReminderSettings,
+  setLessonReminderSettings,
+} from './feedback-reminder-settings';
 import { listNotices, markAllNoticesRead, markNoticeRead } from './list-notices';
 import { notificationSettings, setNotificationSettings } from './notification-settings';
 
@@ -16,5 +21,7 @@ export function noticesRouter({ prisma }: AppDeps): Router {
   route(router, endpoints.putSettings, ({ auth, body }) => setNotificationSettings(prisma, auth, body));
   route(router, endpoints.getFeedbackReminders, ({ auth }) => feedbackReminderSettings(prisma, auth));
   route(router, endpoints.putFeedbackReminders, ({ auth, body }) => setFeedbackReminderSettings(prisma, auth, body));
+  route(router, endpoints.getLessonReminders, ({ auth }) => lessonReminderSettings(prisma, auth));
+  route(router, endpoints.putLessonReminders, ({ auth, body }) => setLessonReminderSettings(prisma, auth, body));
   return router;
 }

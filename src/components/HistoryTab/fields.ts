@@ -79,6 +79,7 @@ const COMMON: Record<string, string> = {
   feedbackReminders: 'audit.field.feedbackReminders',
   voucherPaymentMethods: 'vouchers.methods.title',
   feedbackReminderHour: 'audit.field.feedbackReminderHour',
+  lessonReminderHours: 'audit.field.lessonReminderHours',
   month: 'audit.field.month',
   classes: 'audit.field.classes',
   totalHours: 'audit.field.totalHours',

@@ -1,4 +1,4 @@
-import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import RecordForm from '@/components/RecordForm';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
@@ -12,7 +12,7 @@ interface Props {
   onSaved: (household: THousehold) => void;
 }
 
-/** A household's family name and the desk's notes about it. */
+/** A household's family name, whether its guardians get lesson reminders, and the desk's notes about it. */
 export default function HouseholdForm({ open, record, onClose, onSaved }: Props) {
   const [form] = Form.useForm<THouseholdBody>();
   const { t, required, max } = useFormRules();
@@ -22,12 +22,13 @@ export default function HouseholdForm({ open, record, onClose, onSaved }: Props)
       open={open}
       editing
       form={form}
-      initialValues={{ name: record.name, comments: record.comments }}
+      initialValues={{ name: record.name, comments: record.comments, lessonReminders: record.lessonReminders }}
       save={(values) => updateHousehold(record.id, values)}
       onClose={onClose}
       onSaved={(reply) => onSaved(reply as THousehold)}
     >
       <ProFormText name="name" label={t('households.name')} rules={[required(t('households.name')), max(100)]} />
+      <ProFormSwitch name="lessonReminders" label={t('households.lessonReminders')} />
       <ProFormTextArea name="comments" label={t('households.comments')} rules={[max(5000)]} />
     </RecordForm>
   );

@@ -55,6 +55,9 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
         }
       >
         <Typography.Paragraph>{t('households.balance', { balance: format.money(h.balance) })}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t(h.lessonReminders ? 'households.lessonReminders.on' : 'households.lessonReminders.off')}
+        </Typography.Paragraph>
         {h.comments && <Typography.Paragraph type="secondary">{h.comments}</Typography.Paragraph>}
         <Descriptions column={1} size="small" title={t('households.students')}>
           {h.students.map((s) => (

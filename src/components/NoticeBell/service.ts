@@ -1,6 +1,7 @@
 import { request } from '@umijs/max';
 import type {
   TFeedbackReminderSettings,
+  TLessonReminderSettings,
   TNotice,
   TNoticeList,
   TNotificationSettings,
@@ -29,3 +30,7 @@ export const saveFeedbackReminderSettings = (data: TFeedbackReminderSettings) =>
     data,
     skipErrorHandler: true,
   });
+export const lessonReminderSettings = () =>
+  request<TLessonReminderSettings>('/api/settings/lesson-reminders', { method: 'GET', skipErrorHandler: true });
+export const saveLessonReminderSettings = (data: TLessonReminderSettings) =>
+  request<TLessonReminderSettings>('/api/settings/lesson-reminders', { method: 'PUT', data, skipErrorHandler: true });

@@ -56,6 +56,7 @@ export default {
   'audit.field.attendance': 'Attendance',
   'audit.field.feedbackReminders': 'Daily feedback reminders',
   'audit.field.feedbackReminderHour': 'Reminder hour',
+  'audit.field.lessonReminderHours': 'Lesson reminders, hours before',
   'audit.field.lowBalanceThreshold': 'Low-balance threshold',
   'audit.field.month': 'Month',
   'audit.field.creditUpdate': 'Credit update',

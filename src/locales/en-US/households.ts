@@ -85,4 +85,7 @@ export default {
   'invitation.save': 'Create my account',
   'invitation.saveReturning': 'Set my password',
   'invitation.listSeparator': ', ',
+  'households.lessonReminders': 'Lesson reminders to its guardians',
+  'households.lessonReminders.on': 'Lesson reminders: on (when the centre sends them)',
+  'households.lessonReminders.off': 'Lesson reminders: off for this family',
 } as Record<string, string>;

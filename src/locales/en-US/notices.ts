@@ -37,4 +37,10 @@ export default {
   'notices.reminders.hour': 'From (centre time)',
   'notices.reminders.help':
     'A teacher with classes completed more than a day ago and no submitted feedback gets one reminder a day, by the channels they chose.',
+  'notices.lessonReminders.title': 'Lesson reminders to families (centre)',
+  'notices.lessonReminders.help':
+    'Each guardian gets one reminder before every class of their children, by email and/or SMS as they chose (SMS only with consent, never between 21:00 and 08:00). A household can be left out from its page.',
+  'notices.lessonReminders.when': 'Send',
+  'notices.lessonReminders.none': 'No reminders',
+  'notices.lessonReminders.hours': '{hours} hours before',
 } as Record<string, string>;

@@ -56,6 +56,7 @@ export default {
   'audit.field.attendance': '出勤',
   'audit.field.feedbackReminders': '每日反馈提醒',
   'audit.field.feedbackReminderHour': '提醒时间（小时）',
+  'audit.field.lessonReminderHours': '上课提醒（课前小时数）',
   'audit.field.lowBalanceThreshold': '低余额阈值',
   'audit.field.month': '月份',
   'audit.field.creditUpdate': '余额变动',

@@ -84,4 +84,7 @@ export default {
   'invitation.save': '创建我的账号',
   'invitation.saveReturning': '设置密码',
   'invitation.listSeparator': '、',
+  'households.lessonReminders': '向监护人发送上课提醒',
+  'households.lessonReminders.on': '上课提醒：开启（按中心设置发送）',
+  'households.lessonReminders.off': '上课提醒：该家庭已关闭',
 } as Record<string, string>;

@@ -36,4 +36,10 @@ export default {
   'notices.reminders.enabled': '每天向教师发送反馈提醒',
   'notices.reminders.hour': '发送时间起（中心时间）',
   'notices.reminders.help': '课程结束超过一天且未提交反馈的教师，每天按其选择的方式收到一次提醒。',
+  'notices.lessonReminders.title': '家长上课提醒（中心）',
+  'notices.lessonReminders.help':
+    '每位监护人会在孩子每节课前收到一次提醒，按其选择通过邮件和/或短信发送（短信需事先同意，21:00 至 08:00 不发送）。可在家庭页面为某个家庭关闭提醒。',
+  'notices.lessonReminders.when': '发送时间',
+  'notices.lessonReminders.none': '不发送提醒',
+  'notices.lessonReminders.hours': '课前 {hours} 小时',
 } as Record<string, string>;

@@ -8,9 +8,17 @@ import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
 import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
 import { runFeedbackReminders } from './feedback-reminders';
 import { lockCursor } from './job-cursor';
+import { LESSON_REMINDER_TEMPLATE, runLessonReminders } from './lesson-reminders';
 import { LOW_BALANCE_CURSOR, lastLedgerEntryId, runLowBalanceNotices } from './low-balance';
 
-export { runAwaitingConfirmationNotices, runClassChangeNotices, runFeedbackReminders, runLowBalanceNotices };
+export {
+  LESSON_REMINDER_TEMPLATE,
+  runAwaitingConfirmationNotices,
+  runClassChangeNotices,
+  runFeedbackReminders,
+  runLessonReminders,
+  runLowBalanceNotices,
+};
 
 type NoticeJob = ScheduledJob<object> & { cron: string };
 
@@ -36,6 +44,8 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
       },
     },
     { name: 'notice-low-balance', cron: '* * * * *', run: () => runLowBalanceNotices(prisma, queue) },
+    // Reminders come within 5 minutes of a class entering the centre's window (24 h before by default).
+    { name: 'notice-lesson-reminders', cron: '*/5 * * * *', run: () => runLessonReminders(prisma, queue) },
   ];
   // A failed run is not retried: the next tick runs it again from where it stands.
   const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 } as const;
