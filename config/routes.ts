@@ -32,6 +32,8 @@ const routes: AppRoute[] = [
       { path: '/user/login', name: 'login', component: './User/Login' },
       { path: '/user/register', name: 'register', component: './User/Register' },
       { path: '/user/reset-password', component: './User/ResetPassword' },
+      // A guardian accepts an invitation to the family portal (issue 21).
+      { path: '/user/accept-invitation', component: './User/AcceptInvitation' },
     ],
   },
   // `/` sends each user to their first page: /dashboard when they may see it (see src/pages/Index).

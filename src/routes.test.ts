@@ -76,7 +76,15 @@ describe('route table (config/routes.ts)', () => {
   });
 
   it('guards each feature page with a right that exists', () => {
-    const open = ['/user', '/user/login', '/user/register', '/user/reset-password', '/', '/profile'];
+    const open = [
+      '/user',
+      '/user/login',
+      '/user/register',
+      '/user/reset-password',
+      '/user/accept-invitation',
+      '/',
+      '/profile',
+    ];
     const alsoOpen = ['/redirectUrlPage', '/overdueAlert', '/500', '*'];
     for (const route of all.filter((r) => r.component && ![...open, ...alsoOpen].includes(r.path))) {
       expect(route.access, route.path).toBeDefined();

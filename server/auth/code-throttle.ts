@@ -13,7 +13,8 @@ export const RESETS_PER_ACCOUNT_PER_HOUR = 5;
 export const SENDS_PER_ADDRESS_PER_HOUR = 30;
 const HOUR = 60 * 60;
 
-async function consume(limiter: ReturnType<typeof postgresLimiter>, key: string, message: ServerText) {
+/** Takes a point from `limiter` for `key`; 429 with `message` (and when to try again) when none is left. */
+export async function consumeOr429(limiter: ReturnType<typeof postgresLimiter>, key: string, message: ServerText) {
   try {
     await limiter.consume(key.slice(0, 200));
   } catch (error) {
@@ -50,14 +51,14 @@ export function createSendThrottle(prisma: PrismaClient) {
   return {
     /** Counts a code request for `phone` (normalised) from `ip`; 429 over any limit. */
     async loginCode(phone: string, ip: string): Promise<void> {
-      await consume(codesByAddress, addressKey(ip), 'Too many verification codes asked for from this address.');
-      await consume(codeInterval, phone, 'A code was just sent to this number: wait for the countdown.');
-      await consume(codesByNumber, phone, 'Too many verification codes asked for this number.');
+      await consumeOr429(codesByAddress, addressKey(ip), 'Too many verification codes asked for from this address.');
+      await consumeOr429(codeInterval, phone, 'A code was just sent to this number: wait for the countdown.');
+      await consumeOr429(codesByNumber, phone, 'Too many verification codes asked for this number.');
     },
     /** Counts a reset request for `name` (login or email as typed, lower case) from `ip`. */
     async passwordReset(name: string, ip: string): Promise<void> {
-      await consume(resetsByAddress, addressKey(ip), 'Too many password resets asked for from this address.');
-      await consume(resetsByAccount, name, 'Too many password resets asked for this account.');
+      await consumeOr429(resetsByAddress, addressKey(ip), 'Too many password resets asked for from this address.');
+      await consumeOr429(resetsByAccount, name, 'Too many password resets asked for this account.');
     },
   };
 }

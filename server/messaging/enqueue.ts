@@ -54,10 +54,10 @@ export async function sendJob(
 }
 
 /**
- * When the SMS of these inputs may go out: for each input, the end of quiet hours in its centre's zone
+ * When the SMS of these inputs may go out (for whoever queues jobs itself): for each input, the end of quiet hours in its centre's zone
  * when it is queued in them (undefined: now). Email, sign-in codes and staff notices are never held.
  */
-async function startTimes(
+export async function smsStartTimes(
   tx: Prisma.TransactionClient,
   inputs: readonly Pick<MessageInput, 'organisationId' | 'channel' | 'template'>[],
   now = new Date(),
@@ -123,7 +123,7 @@ export async function enqueueMessage(
   input: MessageInput,
 ): Promise<Message> {
   const message = await tx.message.create({ data: messageRow(input) });
-  const [startAfter] = await startTimes(tx, [input]);
+  const [startAfter] = await smsStartTimes(tx, [input]);
   await sendJob(tx, queue, message.id, startAfter);
   return message;
 }
@@ -148,6 +148,6 @@ export async function enqueueMessages(
     if (id === undefined) throw new Error('A queued message was not returned by its insert');
     return id;
   });
-  await sendJobs(tx, queue, ids, await startTimes(tx, inputs));
+  await sendJobs(tx, queue, ids, await smsStartTimes(tx, inputs));
   return ids;
 }

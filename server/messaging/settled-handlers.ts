@@ -19,4 +19,5 @@ export const settledHandlers: Record<string, SettledHandler> = {
   bulk: bulkMessageSettled,
   'login-code': forgetSecretWhenSettled,
   'password-reset': forgetSecretWhenSettled,
+  invitation: forgetSecretWhenSettled,
 };

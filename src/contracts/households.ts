@@ -37,6 +37,28 @@ export const ZGuardianBody = z
   });
 export type TGuardianBody = z.input<typeof ZGuardianBody>;
 
+/** Days an invitation to the family portal stays open (DECISIONS.md "Families"). */
+export const INVITATION_DAYS = 7;
+export const ZInvitationChannel = z.enum(['EMAIL', 'SMS']);
+export type TInvitationChannel = z.infer<typeof ZInvitationChannel>;
+
+/**
+ * A guardian's way into the family portal: NONE (never invited, or the invitation was revoked), INVITED
+ * (an invitation waits), EXPIRED (the last one ran out of time, or of tries of its SMS code), ACTIVE (signed up) or ENDED
+ * (the desk ended their access; a new invitation opens it again).
+ */
+export const ZPortalAccess = z.object({
+  status: z.enum(['NONE', 'INVITED', 'EXPIRED', 'ACTIVE', 'ENDED']),
+  /** The last invitation: how, to where, when sent and until when it works. */
+  channel: ZInvitationChannel.nullable(),
+  sentTo: z.string().nullable(),
+  invitedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** The guardian's sign-in name once they accepted. */
+  login: z.string().nullable(),
+});
+export type TPortalAccess = z.infer<typeof ZPortalAccess>;
+
 export const ZGuardian = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
@@ -51,6 +73,7 @@ export const ZGuardian = z.object({
   smsConsentAt: z.string().nullable(),
   smsConsentSource: z.string().nullable(),
   receivesFeedback: z.boolean(),
+  portal: ZPortalAccess,
 });
 export type TGuardian = z.infer<typeof ZGuardian>;
 
@@ -82,6 +105,7 @@ export const ZHouseholdListQuery = ZListQuery.extend({
 export const ZMergeBody = z.object({ householdId: ZId });
 export const ZMoveStudentBody = z.object({ studentId: ZId });
 export const ZGuardianParams = z.object({ id: ZId, guardianId: ZId });
+export const ZInviteBody = z.object({ channel: ZInvitationChannel });
 
 const base = { right: 'records:manage', tag: 'households' } as const;
 export const householdEndpoints = {
@@ -160,7 +184,36 @@ export const householdEndpoints = {
     ...base,
     method: 'delete',
     path: '/households/:id/guardians/:guardianId',
-    summary: 'Remove a guardian from a household',
+    summary: 'Remove a guardian from a household (their portal sign-in, if any, is ended)',
+    params: ZGuardianParams,
+    reply: ZHousehold,
+  }),
+  invite: defineEndpoint({
+    ...base,
+    right: 'households:invite',
+    method: 'post',
+    path: '/households/:id/guardians/:guardianId/invitation',
+    summary: `Invite a guardian to the family portal by email (a link) or SMS (a code), valid ${INVITATION_DAYS} days; sending again replaces the earlier invitation`,
+    params: ZGuardianParams,
+    body: ZInviteBody,
+    reply: ZHousehold,
+    status: 201,
+  }),
+  revokeInvitation: defineEndpoint({
+    ...base,
+    right: 'households:invite',
+    method: 'delete',
+    path: '/households/:id/guardians/:guardianId/invitation',
+    summary: "Revoke a guardian's waiting invitation: its link or code stops working",
+    params: ZGuardianParams,
+    reply: ZHousehold,
+  }),
+  endPortalAccess: defineEndpoint({
+    ...base,
+    right: 'households:invite',
+    method: 'delete',
+    path: '/households/:id/guardians/:guardianId/portal',
+    summary: "End a guardian's portal sign-in at once (every device); a new invitation opens it again",
     params: ZGuardianParams,
     reply: ZHousehold,
   }),

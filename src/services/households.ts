@@ -1,4 +1,4 @@
-import type { TGuardianBody, THousehold, THouseholdBody } from '@/contracts/households';
+import type { TGuardianBody, THousehold, THouseholdBody, TInvitationChannel } from '@/contracts/households';
 import { call, type ListResult, type Query } from './http';
 
 // Writes skip the global error handler: the forms and dialogs put field errors where they belong.
@@ -17,3 +17,9 @@ export const updateGuardian = (id: number, guardianId: number, data: TGuardianBo
   write(`/api/households/${id}/guardians/${guardianId}`, 'PUT', data);
 export const removeGuardian = (id: number, guardianId: number) =>
   write(`/api/households/${id}/guardians/${guardianId}`, 'DELETE');
+export const inviteGuardian = (id: number, guardianId: number, channel: TInvitationChannel) =>
+  write(`/api/households/${id}/guardians/${guardianId}/invitation`, 'POST', { channel });
+export const revokeInvitation = (id: number, guardianId: number) =>
+  write(`/api/households/${id}/guardians/${guardianId}/invitation`, 'DELETE');
+export const endPortalAccess = (id: number, guardianId: number) =>
+  write(`/api/households/${id}/guardians/${guardianId}/portal`, 'DELETE');

@@ -27,6 +27,11 @@ export const actionTextIds = {
     success: 'lists.message.delete.success',
     failure: 'lists.message.delete.failure',
   },
+  send: {
+    pending: 'lists.message.send.pending',
+    success: 'lists.message.send.success',
+    failure: 'lists.message.send.failure',
+  },
 } as const;
 export type RecordAction = keyof typeof actionTextIds;
 

@@ -14,8 +14,8 @@ import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server
 import { createTransports, SMS_NOT_CONFIGURED } from '../../server/messaging/transports';
 import { callerWith } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
+import { daytimeZone } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
-import { zoneWhereItIsNow } from '../support/sms-factories';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-standin';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   first = await createCentreWithStaff(ctx);
   second = await createCentreWithStaff(ctx);
   // Daytime in the centre's zone whenever this runs: its SMS are not held by quiet hours (issue 21).
-  await ctx.prisma.organisation.update({ where: { id: first.centre.id }, data: { timeZone: zoneWhereItIsNow(12) } });
+  await ctx.prisma.organisation.update({ where: { id: first.centre.id }, data: { timeZone: daytimeZone() } });
   admin = callerWith(app, first.tokens.admin);
   teacher = callerWith(app, first.tokens.teacher);
   otherAdmin = callerWith(app, second.tokens.admin);

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMessage } from '../../server/messaging/enqueue';
 import { OPTED_OUT_NOTE } from '../../server/messaging/sms-opt-out';
 import { createCentreWithStaff } from '../support/factories';
+import { daytimeZone } from '../support/household-factories';
 import { startMessagingApp } from '../support/messaging-config';
-import { createSmsFamily, zoneWhereItIsNow } from '../support/sms-factories';
+import { createSmsFamily } from '../support/sms-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-standin';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   // Daytime in the centre's zone whenever this runs: quiet hours are tests/api/quiet-hours.test.ts's.
   centre = await ctx.prisma.organisation.update({
     where: { id: staff.centre.id },
-    data: { name: 'Maple Tutoring', timeZone: zoneWhereItIsNow(12) },
+    data: { name: 'Maple Tutoring', timeZone: daytimeZone() },
   });
   adminEmail = staff.admin.email;
 }, 120_000);

@@ -12,3 +12,13 @@ export async function createHousehold(
   await prisma.student.updateMany({ where: { id: { in: ids } }, data: { householdId: household.id } });
   return { ...household, studentIds: ids };
 }
+
+/**
+ * A fixed-offset IANA zone where it is about noon now (Etc/GMT-5 is UTC+5): a centre in it sends family
+ * SMS at once, whatever hour the test runs (no SMS between 21:00 and 08:00 in the centre's zone).
+ */
+export function daytimeZone(now = new Date()): string {
+  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;
+  if (offset === 0) return 'UTC';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}

@@ -3,8 +3,9 @@ import { createHousehold } from './household-factories';
 import { createStudentRecord } from './student-factories';
 
 /**
- * A fixed-offset IANA zone (Etc/GMT±n) in which it is now `hour` o'clock local: quiet hours (22) or
- * the day (12) whatever time the test runs. Etc/GMT's sign is inverted: Etc/GMT-3 is UTC+3.
+ * A fixed-offset IANA zone (Etc/GMT±n) in which it is now `hour` o'clock local: quiet hours (22)
+ * whatever time the test runs (household-factories' daytimeZone() is noon). Etc/GMT's sign is
+ * inverted: Etc/GMT-3 is UTC+3.
  */
 export function zoneWhereItIsNow(hour: number, now = new Date()): string {
   let offset = (((hour - now.getUTCHours()) % 24) + 24) % 24;

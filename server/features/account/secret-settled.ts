@@ -2,10 +2,10 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { SettledMessage } from '../../messaging/settled-handlers';
 
 export const FORGOTTEN_SECRET_TEXT =
-  'Removed once settled: it held a sign-in code or a password reset link. Ask for a new one.';
+  'Removed once settled: it held a sign-in code, a password reset link or an invitation code or link. Ask for a new one.';
 
 /**
- * A sign-in code or a reset link is only stored hashed, but the message that carries it holds it in
+ * A sign-in code, a reset link or a portal invitation is only stored hashed, but the message that carries it holds it in
  * clear until it has gone: once settled (SENT, or FAILED for good), its body is blanked, so the message
  * history never keeps a working secret. Idempotent.
  */

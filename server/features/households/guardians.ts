@@ -4,6 +4,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { getHousehold } from './household-view';
+import { closeGuardianSignIn } from './invitations';
 
 type GuardianInput = z.output<typeof ZGuardianBody>;
 
@@ -51,10 +52,16 @@ export async function updateGuardian(
   return getHousehold(prisma, auth, id);
 }
 
+/** Removes the guardian; their portal sign-in, if any, ends with them (the user stays, deactivated, for the records it wrote). */
 export async function removeGuardian(prisma: PrismaClient, auth: AuthContext, id: number, guardianId: number) {
-  const { count } = await prisma.guardian.deleteMany({
-    where: { id: guardianId, householdId: id, organisationId: organisationOf(auth) },
+  await prisma.$transaction(async (tx) => {
+    const guardian = await tx.guardian.findFirst({
+      where: { id: guardianId, householdId: id, organisationId: organisationOf(auth) },
+      select: { id: true, userId: true },
+    });
+    if (!guardian) throw notFound('Guardian', guardianId);
+    await closeGuardianSignIn(tx, guardian.id, guardian.userId);
+    await tx.guardian.delete({ where: { id: guardian.id } });
   });
-  if (!count) throw notFound('Guardian', guardianId);
   return getHousehold(prisma, auth, id);
 }

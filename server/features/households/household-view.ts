@@ -2,6 +2,7 @@ import type { THousehold } from '../../../src/contracts/households';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { portalAccessSelect, toPortalAccess } from './portal-access';
 
 /** What the desk reads of a household: its students (in name order) and guardians (in the order added). */
 export const householdSelect = {
@@ -27,6 +28,7 @@ export const householdSelect = {
       smsConsentAt: true,
       smsConsentSource: true,
       receivesFeedback: true,
+      ...portalAccessSelect,
     },
     orderBy: { id: 'asc' },
   },
@@ -47,10 +49,11 @@ export function toHousehold(row: HouseholdRow): THousehold {
       active: s.active,
       voucherBalance: s.voucherBalance.toFixed(2),
     })),
-    guardians: row.guardians.map((g) => ({
+    guardians: row.guardians.map(({ user, invitations, ...g }) => ({
       ...g,
       langKey: g.langKey === 'zh-CN' ? 'zh-CN' : 'en-US',
       smsConsentAt: g.smsConsentAt?.toISOString() ?? null,
+      portal: toPortalAccess({ user, invitations }),
     })),
     balance: balance ? balance.toFixed(2) : '0.00',
   };

@@ -1,13 +1,17 @@
 import { Router } from 'express';
 import { householdEndpoints as endpoints } from '../../../src/contracts/households';
+import { invitationEndpoints } from '../../../src/contracts/invitations';
+import { createLoginThrottle } from '../../auth/login-throttle';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { acceptInvitation, lookupInvitation } from './accept-invitation';
 import { addGuardian, removeGuardian, updateGuardian } from './guardians';
 import { createHouseholdForStudent, mergeHouseholds, moveStudent, updateHousehold } from './household-changes';
 import { getHousehold } from './household-view';
+import { endPortalAccess, inviteGuardian, revokeInvitation } from './invitations';
 import { listHouseholds } from './list-households';
 
-export function householdsRouter({ prisma }: AppDeps): Router {
+export function householdsRouter({ prisma, queue, jwtSecret }: AppDeps): Router {
   const router = Router();
   route(router, endpoints.list, ({ auth, query }) => listHouseholds(prisma, auth, query));
   route(router, endpoints.get, ({ auth, params }) => getHousehold(prisma, auth, params.id));
@@ -27,6 +31,39 @@ export function householdsRouter({ prisma }: AppDeps): Router {
   );
   route(router, endpoints.removeGuardian, ({ auth, params }) =>
     removeGuardian(prisma, auth, params.id, params.guardianId),
+  );
+  route(router, endpoints.invite, ({ auth, params, body }) =>
+    inviteGuardian({
+      prisma,
+      queue,
+      jwtSecret,
+      auth,
+      householdId: params.id,
+      guardianId: params.guardianId,
+      channel: body.channel,
+    }),
+  );
+  route(router, endpoints.revokeInvitation, ({ auth, params }) =>
+    revokeInvitation({ prisma, auth, householdId: params.id, guardianId: params.guardianId }),
+  );
+  route(router, endpoints.endPortalAccess, ({ auth, params }) =>
+    endPortalAccess({ prisma, auth, householdId: params.id, guardianId: params.guardianId }),
+  );
+  return router;
+}
+
+/** Accepting an invitation to the family portal: public, throttled like sign-in. */
+export function invitationsRouter({ prisma, jwtSecret }: AppDeps): Router {
+  const router = Router();
+  const throttle = createLoginThrottle(prisma);
+  route(router, invitationEndpoints.lookup, ({ req, body }) =>
+    lookupInvitation({ prisma, jwtSecret, throttle, address: req.ip ?? 'unknown' }, body),
+  );
+  route(router, invitationEndpoints.accept, ({ req, body }) =>
+    acceptInvitation(
+      { prisma, jwtSecret, throttle, address: req.ip ?? 'unknown', userAgent: req.get('user-agent') },
+      body,
+    ),
   );
   return router;
 }

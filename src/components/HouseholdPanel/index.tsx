@@ -8,6 +8,7 @@ import { listHouseholds, mergeHousehold, moveStudentInto, removeGuardian } from 
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import GuardianForm from './GuardianForm';
+import GuardianPortal from './GuardianPortal';
 import HouseholdForm from './HouseholdForm';
 import PickDialog from './PickDialog';
 
@@ -127,6 +128,11 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
                     )}
                   </Space>
                 ),
+              },
+              {
+                title: t('guardians.portal'),
+                key: 'portal',
+                render: (_, g) => <GuardianPortal householdId={h.id} guardian={g} onChange={onChange} />,
               },
               {
                 title: t('common.actions'),

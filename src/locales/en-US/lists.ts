@@ -40,6 +40,9 @@ export default {
   'lists.message.delete.pending': 'Deleting...',
   'lists.message.delete.success': 'Deleted successfully',
   'lists.message.delete.failure': 'Failed to delete, please try again',
+  'lists.message.send.pending': 'Sending...',
+  'lists.message.send.success': 'Sent',
+  'lists.message.send.failure': 'Failed to send, please try again',
   'lists.message.checkFields': 'Please correct the marked fields',
 
   // Import dialog

@@ -39,6 +39,9 @@ export default {
   'lists.message.delete.pending': '正在删除...',
   'lists.message.delete.success': '删除成功',
   'lists.message.delete.failure': '删除失败，请重试',
+  'lists.message.send.pending': '正在发送...',
+  'lists.message.send.success': '已发送',
+  'lists.message.send.failure': '发送失败，请重试',
   'lists.message.checkFields': '请修改标出的字段',
 
   // 导入对话框
