@@ -9,6 +9,8 @@ import { deliverMessage } from '../../server/messaging/deliver';
 import { enqueueMessage } from '../../server/messaging/enqueue';
 import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { quietHoursEnd } from '../../server/messaging/quiet-hours';
+import { answerInboundSms } from '../../server/messaging/sms-inbound';
+import { OPTED_OUT_NOTE } from '../../server/messaging/sms-opt-out';
 import { createTransports } from '../../server/messaging/transports';
 import { createCentre } from '../support/factories';
 import { testMessagingConfig } from '../support/messaging-config';
@@ -132,5 +134,24 @@ describe('delivering', () => {
     expect(await deliverMessage(ctx.prisma, transports(), code.id, { ...options(), now: at22 })).toBe('completed');
     expect((await ctx.prisma.message.findUniqueOrThrow({ where: { id: code.id } })).status).toBe('SENT');
     expect(twilio.received.length).toBe(received + 2);
+  });
+
+  it('an SMS queued before a STOP is not sent when its job comes, even at 08:00; a sign-in code still is', async () => {
+    const centre = await centreIn('America/Toronto');
+    const notice = await queueOne(centre.id, 'class-change-family'); // to +14165550177
+    const code = await queueOne(centre.id, 'login-code');
+    expect(await answerInboundSms(ctx.prisma, { From: '+14165550177', Body: 'STOP' })).toContain('unsubscribed');
+    const at8 = DateTime.fromISO('2026-11-29T08:00', { zone: 'America/Toronto' }).toJSDate();
+    const received = twilio.received.length;
+    expect(await deliverMessage(ctx.prisma, transports(), notice.id, { ...options(), now: at8 })).toBe('completed');
+    expect(await ctx.prisma.message.findUniqueOrThrow({ where: { id: notice.id } })).toMatchObject({
+      status: 'SENT',
+      note: OPTED_OUT_NOTE,
+      providerMessageId: null,
+    });
+    expect(twilio.received.length).toBe(received);
+    expect(await deliverMessage(ctx.prisma, transports(), code.id, { ...options(), now: at8 })).toBe('completed');
+    expect(twilio.received.length).toBe(received + 1);
+    await answerInboundSms(ctx.prisma, { From: '+14165550177', Body: 'START' });
   });
 });
