@@ -28,6 +28,7 @@ import { spreadsheetUpload } from './http/spreadsheet';
 import { spaRouter } from './http/static';
 import { withLocale } from './i18n/locale';
 import { messagesRouter } from './messaging/messages-router';
+import { smsInboundRouter } from './messaging/sms-inbound-router';
 
 const withTraceId: RequestHandler = (req, res, next) => {
   req.traceId = randomUUID();
@@ -78,6 +79,8 @@ export function createApp(deps: AppDeps): express.Express {
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (a Buffer); express.json
   // then leaves that request alone.
   api.use('/billing/stripe-webhook', express.raw({ type: () => true, limit: '512kb' }));
+  // Twilio posts inbound SMS form-encoded; its signature covers the form's parameters.
+  api.use('/sms/inbound', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
   api.use(express.json({ limit: '1mb' }));
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
   api.use(spreadsheetUpload());
@@ -98,6 +101,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...noticeRouters(deps),
     ...billingRouters(deps),
     messagesRouter(deps),
+    smsInboundRouter(deps),
   ])
     api.use(router);
   api.use(notFoundApi);

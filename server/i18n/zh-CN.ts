@@ -4,6 +4,7 @@ import { zhCNMoney } from './zh-CN-money';
 import { zhCNReceipts } from './zh-CN-receipts';
 import { zhCNRefusals } from './zh-CN-refusals';
 import { zhCNRules } from './zh-CN-rules';
+import { zhCNSms } from './zh-CN-sms';
 
 /** Every text the server shows a person, English → Chinese (the catalog `text.ts` renders from). */
 export const zhCN = {
@@ -13,4 +14,5 @@ export const zhCN = {
   ...zhCNMoney,
   ...zhCNReceipts,
   ...zhCNFamilies,
+  ...zhCNSms,
 } as const;

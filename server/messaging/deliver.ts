@@ -4,8 +4,11 @@ import type { JobResult, JobWithMetadata } from 'pg-boss';
 import type { MessageChannel, PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
 import { DEFAULT_CONCURRENCY } from './config';
+import { sendJob } from './enqueue';
 import { MESSAGE_QUEUE, type MessageQueue } from './queue';
+import { heldForOptOut, quietHoursEnd, waitsForDaytime } from './quiet-hours';
 import { type SettledMessage, settledHandlers } from './settled-handlers';
+import { isOptedOut, OPTED_OUT_NOTE } from './sms-opt-out';
 import { createTransports, type OutgoingMessage, type Transports } from './transports';
 
 export interface MessageJob {
@@ -14,7 +17,7 @@ export interface MessageJob {
 
 const ERROR_MAX = 2000;
 
-type ClaimedMessage = OutgoingMessage & { channel: MessageChannel };
+type ClaimedMessage = OutgoingMessage & { channel: MessageChannel; template: string; timeZone: string };
 
 /** The provider's own words: SMTP's reply line, Twilio's status and message, else the error's message. */
 export function providerError(error: unknown): string {
@@ -31,14 +34,17 @@ export function providerError(error: unknown): string {
  * retries it with backoff. The row is claimed first (QUEUED, or SENDING left by a worker that died more
  * than `expireInSeconds` ago) so two deliveries of the same job never both send; a SENT row is never
  * sent again. `lastAttempt`: a failure now marks the message FAILED instead of waiting for a retry.
+ * An SMS (not a sign-in code) to a number that replied STOP is not sent (SENT with a "not sent" note,
+ * like an SMS without Twilio); a family SMS whose attempt falls in the centre's quiet hours goes back to QUEUED
+ * with a new job on `queue` at 08:00 local, this job done. `now`: the clock (tests).
  */
 export async function deliverMessage(
   prisma: PrismaClient,
   transports: Transports,
   messageId: number,
-  options: { lastAttempt: boolean; expireInSeconds: number },
+  options: { lastAttempt: boolean; expireInSeconds: number; queue: MessageQueue; now?: Date },
 ): Promise<'completed' | 'failed'> {
-  const now = new Date();
+  const now = options.now ?? new Date();
   const staleBefore = new Date(now.getTime() - options.expireInSeconds * 1000);
   // Claim and read in one statement (one round trip less per message: on PGlite every query waits for
   // the one connection).
@@ -46,14 +52,16 @@ export async function deliverMessage(
     UPDATE "Message" SET status = 'SENDING', attempts = attempts + 1, "lastAttemptAt" = ${now}
      WHERE id = ${messageId}
        AND (status = 'QUEUED' OR (status = 'SENDING' AND "lastAttemptAt" < ${staleBefore}))
-    RETURNING id, channel, recipient, "recipientName", subject, "bodyText", "bodyHtml", "idempotencyKey",
-              "attachmentName", attachment`;
+    RETURNING id, channel, template, recipient, "recipientName", subject, "bodyText", "bodyHtml", "idempotencyKey",
+              "attachmentName", attachment,
+              (SELECT o."timeZone" FROM "Organisation" o WHERE o.id = "Message"."organisationId") AS "timeZone"`;
   if (!message) {
     const row = await prisma.message.findUnique({ where: { id: messageId }, select: { status: true } });
     // Sent already (a repeated delivery), failed for good, or gone: nothing to do.
     if (row?.status !== 'SENDING') return 'completed';
     return 'failed'; // another worker is sending it right now; look again after the retry delay
   }
+  if (await holdSms(prisma, message, now, options.queue)) return 'completed';
   try {
     const result = message.channel === 'EMAIL' ? await transports.email(message) : await transports.sms(message);
     const sent = await prisma.message.update({
@@ -81,6 +89,41 @@ export async function deliverMessage(
     if (after.status === 'FAILED') await runSettledHandler(prisma, after);
     return 'failed';
   }
+}
+
+/**
+ * The checks made when an SMS is about to go out: a number that opted out gets nothing (the message is
+ * settled with the reason), and quiet hours put it off to their end. Returns whether it was held.
+ */
+async function holdSms(
+  prisma: PrismaClient,
+  message: ClaimedMessage,
+  now: Date,
+  queue: MessageQueue,
+): Promise<boolean> {
+  if (heldForOptOut(message.channel, message.template) && (await isOptedOut(prisma, message.recipient))) {
+    const settled = await prisma.message.update({
+      where: { id: message.id },
+      data: { status: 'SENT', sentAt: now, providerMessageId: null, note: OPTED_OUT_NOTE, error: null, failedAt: null },
+    });
+    await runSettledHandler(prisma, settled);
+    return true;
+  }
+  if (!waitsForDaytime(message.channel, message.template)) return false;
+  const until = quietHoursEnd(now, message.timeZone);
+  if (!until) return false;
+  // Back to QUEUED (this attempt does not count) with a job at the end of quiet hours, in one
+  // transaction; this job then completes. Should the process die in between, this job's retry finds the
+  // row QUEUED and defers it again: the claim still lets only one of them send.
+  await prisma.$transaction(async (tx) => {
+    await tx.message.update({
+      where: { id: message.id },
+      data: { status: 'QUEUED', attempts: { decrement: 1 } },
+    });
+    await sendJob(tx, queue, message.id, until);
+  });
+  log('info', 'sms deferred to the end of quiet hours', { messageId: message.id, until: until.toISOString() });
+  return true;
 }
 
 /** Tells the feature that follows this kind of message; its failure is logged, the message stays settled. */
@@ -156,6 +199,7 @@ export async function startMessageWorker(
           status = await deliverMessage(prisma, transports, job.data.messageId, {
             lastAttempt: job.retryCount >= job.retryLimit,
             expireInSeconds: job.expireInSeconds,
+            queue,
           });
         } catch (error) {
           // The database, not the provider: the message row could not be read or written.

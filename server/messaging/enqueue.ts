@@ -6,6 +6,7 @@ import { fromPrisma } from 'pg-boss';
 import type { Message, MessageChannel, Prisma } from '../generated/prisma/client';
 import { AppError } from '../http/errors';
 import { MESSAGE_QUEUE, type MessageQueue } from './queue';
+import { quietHoursEnd, waitsForDaytime } from './quiet-hours';
 
 export interface MessageInput {
   organisationId: number;
@@ -35,9 +36,40 @@ export function requireQueue(queue: MessageQueue | undefined): MessageQueue {
   return queue;
 }
 
-/** Adds the job of an existing message (new, or one being resent) inside transaction `tx`. */
-export async function sendJob(tx: Prisma.TransactionClient, queue: MessageQueue, messageId: number): Promise<void> {
-  await queue.boss.send(MESSAGE_QUEUE, { messageId }, { ...queue.jobOptions, db: fromPrisma(tx) });
+/**
+ * Adds the job of an existing message (new, or one being resent) inside transaction `tx`; `startAfter`:
+ * not before then (an SMS queued in quiet hours waits for 08:00 in the centre's zone).
+ */
+export async function sendJob(
+  tx: Prisma.TransactionClient,
+  queue: MessageQueue,
+  messageId: number,
+  startAfter?: Date | null,
+): Promise<void> {
+  await queue.boss.send(
+    MESSAGE_QUEUE,
+    { messageId },
+    { ...queue.jobOptions, ...(startAfter ? { startAfter } : {}), db: fromPrisma(tx) },
+  );
+}
+
+/**
+ * When the SMS of these inputs may go out (for whoever queues jobs itself): for each input, the end of quiet hours in its centre's zone
+ * when it is queued in them (undefined: now). Email, sign-in codes and staff notices are never held.
+ */
+export async function smsStartTimes(
+  tx: Prisma.TransactionClient,
+  inputs: readonly Pick<MessageInput, 'organisationId' | 'channel' | 'template'>[],
+  now = new Date(),
+): Promise<(Date | undefined)[]> {
+  const timed = inputs.map((input) => waitsForDaytime(input.channel, input.template));
+  if (!timed.some(Boolean)) return inputs.map(() => undefined);
+  const ids = [...new Set(inputs.filter((_, i) => timed[i]).map((input) => input.organisationId))];
+  const centres = await tx.organisation.findMany({ where: { id: { in: ids } }, select: { id: true, timeZone: true } });
+  const zoneOf = new Map(centres.map((c) => [c.id, c.timeZone]));
+  return inputs.map((input, i) =>
+    timed[i] ? (quietHoursEnd(now, zoneOf.get(input.organisationId) ?? 'UTC') ?? undefined) : undefined,
+  );
 }
 
 function messageRow(input: MessageInput): Prisma.MessageCreateManyInput {
@@ -61,19 +93,25 @@ function messageRow(input: MessageInput): Prisma.MessageCreateManyInput {
   };
 }
 
-/** The jobs of many existing messages in ONE pg-boss insert inside transaction `tx`. */
-export async function sendJobs(tx: Prisma.TransactionClient, queue: MessageQueue, messageIds: readonly number[]) {
+/** The jobs of many existing messages in ONE pg-boss insert inside transaction `tx` (`startAfter` by index). */
+export async function sendJobs(
+  tx: Prisma.TransactionClient,
+  queue: MessageQueue,
+  messageIds: readonly number[],
+  startAfter: readonly (Date | undefined)[] = [],
+) {
   if (messageIds.length === 0) return;
   const { retryLimit, retryDelay, retryBackoff, retryDelayMax, expireInSeconds } = queue.jobOptions;
   await queue.boss.insert(
     MESSAGE_QUEUE,
-    messageIds.map((messageId) => ({
+    messageIds.map((messageId, i) => ({
       data: { messageId },
       retryLimit,
       retryDelay,
       retryBackoff,
       retryDelayMax,
       expireInSeconds,
+      ...(startAfter[i] ? { startAfter: startAfter[i] } : {}),
     })),
     { db: fromPrisma(tx) },
   );
@@ -85,7 +123,8 @@ export async function enqueueMessage(
   input: MessageInput,
 ): Promise<Message> {
   const message = await tx.message.create({ data: messageRow(input) });
-  await sendJob(tx, queue, message.id);
+  const [startAfter] = await smsStartTimes(tx, [input]);
+  await sendJob(tx, queue, message.id, startAfter);
   return message;
 }
 
@@ -109,7 +148,7 @@ export async function enqueueMessages(
     if (id === undefined) throw new Error('A queued message was not returned by its insert');
     return id;
   });
-  await sendJobs(tx, queue, ids);
+  await sendJobs(tx, queue, ids, await smsStartTimes(tx, inputs));
   return ids;
 }
 

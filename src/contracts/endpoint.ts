@@ -21,7 +21,7 @@ export interface Endpoint {
    * input, 401/403 from the right, 404 from ids in the path, query or body, 409/413/415 from writes):
    * 429 when it is throttled, 402/502/503 when it calls the card provider, 401/404 where it says so.
    */
-  refusals?: readonly (401 | 402 | 404 | 429 | 502 | 503)[];
+  refusals?: readonly (401 | 402 | 403 | 404 | 429 | 502 | 503)[];
   /** The body is a file, not JSON (an import): its media types. */
   upload?: readonly string[];
 }

@@ -14,6 +14,7 @@ import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server
 import { createTransports, SMS_NOT_CONFIGURED } from '../../server/messaging/transports';
 import { callerWith } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
+import { daytimeZone } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -42,6 +43,8 @@ beforeAll(async () => {
   const app = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, queue });
   first = await createCentreWithStaff(ctx);
   second = await createCentreWithStaff(ctx);
+  // Daytime in the centre's zone whenever this runs: its SMS are not held by quiet hours (issue 21).
+  await ctx.prisma.organisation.update({ where: { id: first.centre.id }, data: { timeZone: daytimeZone() } });
   admin = callerWith(app, first.tokens.admin);
   teacher = callerWith(app, first.tokens.teacher);
   otherAdmin = callerWith(app, second.tokens.admin);

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import twilio from 'twilio';
 
 export interface ReceivedSms {
   accountSid: string;
@@ -19,7 +20,52 @@ export interface TwilioStandIn {
   received: ReceivedSms[];
   /** While set, every request is answered with this Twilio error (e.g. 21211, invalid To). */
   failWith: { status: number; code: number; message: string } | null;
+  /**
+   * Like Twilio when someone replies to the centre's number: posts the inbound SMS to the app's webhook
+   * (`${baseUrl}/api/sms/inbound`), form-encoded, signed as Twilio signs it (the SDK's
+   * getExpectedTwilioSignature over `appUrl` + path and the form, with this stand-in's auth token).
+   */
+  sendInbound(options: InboundOptions): Promise<InboundReply>;
   close(): Promise<void>;
+}
+
+export interface InboundOptions {
+  /** Where the app listens (http://127.0.0.1:port). */
+  baseUrl: string;
+  /** The app's public address, APP_URL, which Twilio signs; baseUrl when omitted. */
+  appUrl?: string;
+  from: string;
+  body: string;
+  to?: string;
+  /** Sign with this auth token instead of the stand-in's (a forged request); null: no signature. */
+  authToken?: string | null;
+}
+
+export interface InboundReply {
+  status: number;
+  contentType: string | null;
+  text: string;
+}
+
+/** The form Twilio posts for an inbound SMS (the fields it always sends). */
+export function inboundSmsForm(accountSid: string, from: string, to: string, body: string): Record<string, string> {
+  const sid = `SM${randomBytes(16).toString('hex')}`;
+  return {
+    ToCountry: 'CA',
+    ToState: 'ON',
+    SmsMessageSid: sid,
+    NumMedia: '0',
+    SmsSid: sid,
+    SmsStatus: 'received',
+    Body: body,
+    FromCountry: 'CA',
+    To: to,
+    NumSegments: '1',
+    MessageSid: sid,
+    AccountSid: accountSid,
+    From: from,
+    ApiVersion: '2010-04-01',
+  };
 }
 
 export async function startTwilioStandIn(): Promise<TwilioStandIn> {
@@ -66,10 +112,25 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const sendInbound = async (options: InboundOptions): Promise<InboundReply> => {
+    const path = '/api/sms/inbound';
+    const form = inboundSmsForm(accountSid, options.from, options.to ?? '+15005550006', options.body);
+    const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const token = options.authToken === undefined ? authToken : options.authToken;
+    const signedUrl = `${(options.appUrl ?? options.baseUrl).replace(/\/+$/, '')}${path}`;
+    if (token !== null) headers['X-Twilio-Signature'] = twilio.getExpectedTwilioSignature(token, signedUrl, form);
+    const reply = await fetch(`${options.baseUrl.replace(/\/+$/, '')}${path}`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams(form).toString(),
+    });
+    return { status: reply.status, contentType: reply.headers.get('content-type'), text: await reply.text() };
+  };
   return Object.assign(state, {
     url: `http://127.0.0.1:${port}`,
     accountSid,
     authToken,
+    sendInbound,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

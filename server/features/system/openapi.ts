@@ -40,7 +40,7 @@ const refusalText: Record<number, string> = {
   400: 'Invalid input: `fieldErrors` names each field and its rule; nothing was changed',
   401: 'Not signed in, or the token is no longer valid',
   402: 'The card payment was refused',
-  403: 'Signed in without the right this operation needs',
+  403: 'Signed in without the right this operation needs (a webhook: its signature is missing or wrong)',
   404: 'No such record in your centre',
   409: 'Refused by the current state of the data (taken, changed meanwhile, not allowed now)',
   413: 'The request body is too large',
