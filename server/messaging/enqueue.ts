@@ -165,13 +165,16 @@ export async function enqueueMessagesOnce(
   if (inputs.length === 0) return 0;
   const rows = await tx.message.createManyAndReturn({
     data: inputs.map(messageRow),
-    select: { id: true },
+    select: { id: true, idempotencyKey: true },
     skipDuplicates: true,
   });
+  // Only the new rows get a job, each held past quiet hours like any family SMS.
+  const startOf = new Map((await smsStartTimes(tx, inputs)).map((at, i) => [inputs[i].idempotencyKey, at]));
   await sendJobs(
     tx,
     queue,
     rows.map((row) => row.id),
+    rows.map((row) => startOf.get(row.idempotencyKey)),
   );
   return rows.length;
 }
