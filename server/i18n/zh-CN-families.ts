@@ -32,6 +32,7 @@ export const zhCNFamilies = {
   'Open the link in your invitation email, or enter your phone number and the code':
     '请打开邀请邮件中的链接，或填写您的手机号和邀请码',
   'The invitation code has 6 digits': '邀请码为 6 位数字',
+  'This account belongs to no household': '此账号不属于任何家庭',
   // Lesson reminders
   'lessonReminderHours must be a whole number of hours from 0 (none) to 168':
     'lessonReminderHours 必须是 0（不提醒）到 168 之间的整数小时',

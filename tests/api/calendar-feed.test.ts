@@ -1,9 +1,9 @@
-import ICAL from 'ical.js';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loggablePath } from '../../server/http/log';
 import { callerWith, createStudent, createTeacher } from '../support/course-factories';
 import { createCentreWithStaff, createUser, signIn } from '../support/factories';
+import { eventsOf } from '../support/ical';
 import { logOutput } from '../support/log-capture';
 import { createClassRow, createCourseRow } from '../support/schedule-rows';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -72,22 +72,6 @@ afterAll(async () => {
 
 const feedUrl = (teacher: number) => `/api/teachers/${teacher}/calendar-feed`;
 const anonymous = (path: string) => request(ctx.app).get(path);
-
-/** The VEVENTs of an iCalendar text, parsed back with ical.js. */
-function eventsOf(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  return calendar.getAllSubcomponents('vevent').map((vevent) => {
-    const event = new ICAL.Event(vevent);
-    return {
-      uid: event.uid,
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
-      summary: event.summary,
-      location: event.location,
-      status: vevent.getFirstPropertyValue('status'),
-    };
-  });
-}
 
 describe('the public feed', () => {
   it('serves the teacher’s planned and completed classes at the same instants as stored', async () => {

@@ -5,8 +5,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createApp } from '../../server/app';
-import type { THousehold } from '../../src/contracts/households';
 import { INVITATION_MAX_FAILURES } from '../../server/features/households/portal-access';
+import type { THousehold } from '../../src/contracts/households';
 import { callerWith, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff, signIn } from '../support/factories';
 import { createHousehold, daytimeZone } from '../support/household-factories';

@@ -1,10 +1,12 @@
 import { Router } from 'express';
+import { familyCalendarEndpoints } from '../../../src/contracts/family-calendar';
 import { householdEndpoints as endpoints } from '../../../src/contracts/households';
 import { invitationEndpoints } from '../../../src/contracts/invitations';
 import { createLoginThrottle } from '../../auth/login-throttle';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { acceptInvitation, lookupInvitation } from './accept-invitation';
+import { getFamilyFeed, makeFamilyFeed, revokeFamilyFeed, sendFamilyCalendar } from './family-calendar';
 import { addGuardian, removeGuardian, updateGuardian } from './guardians';
 import { createHouseholdForStudent, mergeHouseholds, moveStudent, updateHousehold } from './household-changes';
 import { getHousehold } from './household-view';
@@ -65,5 +67,15 @@ export function invitationsRouter({ prisma, jwtSecret }: AppDeps): Router {
       body,
     ),
   );
+  return router;
+}
+
+/** The family's calendar feed: the guardian's own URL (portal) and the public feed. */
+export function familyCalendarRouter({ prisma }: AppDeps): Router {
+  const router = Router();
+  route(router, familyCalendarEndpoints.get, ({ auth }) => getFamilyFeed(prisma, auth));
+  route(router, familyCalendarEndpoints.make, ({ auth }) => makeFamilyFeed(prisma, auth));
+  route(router, familyCalendarEndpoints.revoke, ({ auth }) => revokeFamilyFeed(prisma, auth));
+  route(router, familyCalendarEndpoints.feed, ({ params, res }) => sendFamilyCalendar(prisma, params.token, res));
   return router;
 }
