@@ -12,7 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createCentreWithStaff, tokenWithRight } from '../support/factories';
+import { createHousehold } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
+import { createGuardianUser } from '../support/portal-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 interface Schema {
@@ -48,7 +50,7 @@ interface Operation {
 let ctx: TestContext;
 let queue: MessageQueue;
 let app: ReturnType<typeof createApp>;
-let staff: Awaited<ReturnType<typeof createCentreWithStaff>>;
+let staff: Awaited<ReturnType<typeof createCentreWithStaff>> & { tokens: { customer?: string } };
 let operations: { method: string; path: string; op: Operation }[];
 
 beforeAll(async () => {
@@ -70,6 +72,9 @@ beforeAll(async () => {
 // Each test its own centre and tokens: the valid examples include signing out everywhere.
 beforeEach(async () => {
   staff = await createCentreWithStaff(ctx);
+  // The portal's operations (portal:own) are called as a guardian of a household of this centre.
+  const household = await createHousehold(ctx.prisma, staff.centre.id);
+  staff.tokens.customer = (await createGuardianUser(ctx, staff.centre.id, household.id)).token;
 });
 afterAll(async () => {
   await queue?.stop();
