@@ -12,9 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createCentreWithStaff, tokenWithRight } from '../support/factories';
-import { createHousehold } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
-import { createGuardianUser } from '../support/portal-factories';
+import { withGuardianToken } from '../support/portal-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 interface Schema {
@@ -71,10 +70,8 @@ beforeAll(async () => {
 }, 120_000);
 // Each test its own centre and tokens: the valid examples include signing out everywhere.
 beforeEach(async () => {
-  staff = await createCentreWithStaff(ctx);
   // The portal's operations (portal:own) are called as a guardian of a household of this centre.
-  const household = await createHousehold(ctx.prisma, staff.centre.id);
-  staff.tokens.customer = (await createGuardianUser(ctx, staff.centre.id, household.id)).token;
+  staff = await withGuardianToken(ctx, await createCentreWithStaff(ctx));
 });
 afterAll(async () => {
   await queue?.stop();
