@@ -279,7 +279,10 @@ describe('feedback and receipts', () => {
     expect((await family.caller.get('/api/portal/feedback', { childId: cleo.id })).body.total).toBe(0);
     expect((await family.caller.get('/api/portal/feedback', { childId: dan.id })).body.total).toBe(1);
 
-    const pdf = await family.caller.download(`/api/portal/feedback/${ids.group}/pdf`).buffer(true).parse(readBinary);
+    const pdf = await family.caller
+      .download(`/api/portal/feedback/${ids.group}/pdf`)
+      .buffer(true)
+      .parse(readBinary as never);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const bytes = pdf.body as Buffer;
@@ -289,7 +292,10 @@ describe('feedback and receipts', () => {
   });
 
   it("gives a child's purchase receipt as a PDF", async () => {
-    const res = await family.caller.download(`/api/portal/receipts/${ids.cleoPurchase}`).buffer(true).parse(readBinary);
+    const res = await family.caller
+      .download(`/api/portal/receipts/${ids.cleoPurchase}`)
+      .buffer(true)
+      .parse(readBinary as never);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`receipt-${ids.cleoPurchase}-`);
