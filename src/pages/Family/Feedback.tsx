@@ -39,7 +39,17 @@ function FeedbackCard({ item, fmt }: { item: TPortalFeedback; fmt: Formatter }) 
           </Typography.Text>
         </Flex>
       }
-      extra={
+    >
+      <Section title={t('portal.feedback.teachingContent')} body={item.teachingContent} />
+      <Section title={t('portal.feedback.studentPerformance')} body={item.studentPerformance} />
+      <Section title={t('portal.feedback.assignment')} body={item.assignment} />
+      {item.children.map((child) => (
+        <Section key={child.id} title={child.name} body={child.content} />
+      ))}
+      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginTop: 4 }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('portal.feedback.submitted', { day: fmt.dayOf(item.submittedAt) })}
+        </Typography.Text>
         <Button
           size="small"
           icon={<FilePdfOutlined />}
@@ -48,17 +58,7 @@ function FeedbackCard({ item, fmt }: { item: TPortalFeedback; fmt: Formatter }) 
         >
           {t('portal.feedback.pdf')}
         </Button>
-      }
-    >
-      <Section title={t('portal.feedback.teachingContent')} body={item.teachingContent} />
-      <Section title={t('portal.feedback.studentPerformance')} body={item.studentPerformance} />
-      <Section title={t('portal.feedback.assignment')} body={item.assignment} />
-      {item.children.map((child) => (
-        <Section key={child.id} title={child.name} body={child.content} />
-      ))}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('portal.feedback.submitted', { day: fmt.dayOf(item.submittedAt) })}
-      </Typography.Text>
+      </Flex>
     </Card>
   );
 }
