@@ -136,6 +136,29 @@ const routes: AppRoute[] = [
     access: 'teacherSettings:own',
     component: './AccountSettings',
   },
+  // The family portal (issue 21): a guardian's own household, phone first.
+  { path: '/family', name: 'family-home', icon: 'home', access: 'portal:own', component: './Family' },
+  {
+    path: '/family/lessons',
+    name: 'family-lessons',
+    icon: 'calendar',
+    access: 'portal:own',
+    component: './Family/Lessons',
+  },
+  {
+    path: '/family/balance',
+    name: 'family-balance',
+    icon: 'wallet',
+    access: 'portal:own',
+    component: './Family/Balance',
+  },
+  {
+    path: '/family/feedback',
+    name: 'family-feedback',
+    icon: 'message',
+    access: 'portal:own',
+    component: './Family/Feedback',
+  },
   // Platform billing (issue 10), in the menu of whoever holds the right: the platform (ROLE_SYSTEM)
   // sees all three, a centre's admin Payment Information and Credit Balance History, operators none.
   {

@@ -12,6 +12,7 @@ import { emailRouters } from './features/email';
 import { feedbackRouters } from './features/feedback';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
+import { portalRouter } from './features/portal/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...emailRouters(deps),
     ...noticeRouters(deps),
     ...billingRouters(deps),
+    portalRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])

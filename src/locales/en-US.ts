@@ -17,6 +17,7 @@ import notices from './en-US/notices';
 import notify from './en-US/notify';
 import pages from './en-US/pages';
 import payroll from './en-US/payroll';
+import portal from './en-US/portal';
 import pwa from './en-US/pwa';
 import reports from './en-US/reports';
 import request from './en-US/request';
@@ -55,4 +56,5 @@ export default {
   ...money,
   ...names,
   ...households,
+  ...portal,
 };

@@ -17,6 +17,7 @@ import notices from './zh-CN/notices';
 import notify from './zh-CN/notify';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
+import portal from './zh-CN/portal';
 import pwa from './zh-CN/pwa';
 import reports from './zh-CN/reports';
 import request from './zh-CN/request';
@@ -55,4 +56,5 @@ export default {
   ...money,
   ...names,
   ...households,
+  ...portal,
 };

@@ -5,14 +5,15 @@ import { z } from 'zod';
 import { registeredEndpoints } from '../../server/http/route';
 import type { Endpoint } from '../../src/contracts/endpoint';
 import { createCentreWithStaff, tokenWithRight } from '../support/factories';
+import { withGuardianToken } from '../support/portal-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 // Client input must never produce a 5xx: every case here was a 500 once (issue 6, section 3).
 let ctx: TestContext;
-let staff: Awaited<ReturnType<typeof createCentreWithStaff>>;
+let staff: Awaited<ReturnType<typeof withGuardianToken<Awaited<ReturnType<typeof createCentreWithStaff>>>>>;
 beforeAll(async () => {
   ctx = await createTestContext();
-  staff = await createCentreWithStaff(ctx);
+  staff = await withGuardianToken(ctx, await createCentreWithStaff(ctx));
 });
 afterAll(() => ctx.close());
 

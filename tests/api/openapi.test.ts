@@ -13,6 +13,7 @@ import { createApp } from '../../server/app';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createCentreWithStaff, tokenWithRight } from '../support/factories';
 import { testMessagingConfig } from '../support/messaging-config';
+import { withGuardianToken } from '../support/portal-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 interface Schema {
@@ -48,7 +49,7 @@ interface Operation {
 let ctx: TestContext;
 let queue: MessageQueue;
 let app: ReturnType<typeof createApp>;
-let staff: Awaited<ReturnType<typeof createCentreWithStaff>>;
+let staff: Awaited<ReturnType<typeof createCentreWithStaff>> & { tokens: { customer?: string } };
 let operations: { method: string; path: string; op: Operation }[];
 
 beforeAll(async () => {
@@ -69,7 +70,8 @@ beforeAll(async () => {
 }, 120_000);
 // Each test its own centre and tokens: the valid examples include signing out everywhere.
 beforeEach(async () => {
-  staff = await createCentreWithStaff(ctx);
+  // The portal's operations (portal:own) are called as a guardian of a household of this centre.
+  staff = await withGuardianToken(ctx, await createCentreWithStaff(ctx));
 });
 afterAll(async () => {
   await queue?.stop();

@@ -11,6 +11,7 @@ export const ROLES = {
   operator: ['ROLE_OPERATOR'],
   teacher: ['ROLE_TEACHER'],
   system: ['ROLE_SYSTEM'],
+  family: ['ROLE_CUSTOMER'],
 } as const;
 export type DemoLogin = keyof typeof ROLES;
 

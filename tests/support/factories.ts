@@ -53,10 +53,15 @@ export async function createCentreWithStaff(ctx: TestContext) {
 
 /**
  * The token of `staff` that holds `right`, so that a request reaches validation: staff first, then a
- * teacher's own routes (a right no staff role holds), then the platform's.
+ * teacher's own routes (a right no staff role holds), a guardian's portal, then the platform's.
  */
-export function tokenWithRight(staff: Awaited<ReturnType<typeof createCentreWithStaff>>, right: RouteRight): string {
+export function tokenWithRight(
+  staff: Awaited<ReturnType<typeof createCentreWithStaff>> & { tokens: { customer?: string } },
+  right: RouteRight,
+): string {
   if (hasRight(['ROLE_ADMIN', 'ROLE_OPERATOR'], right)) return staff.tokens.admin;
   if (hasRight(['ROLE_TEACHER'], right)) return staff.tokens.teacher;
+  // A guardian's portal (when the test made one: tests/support/portal-factories.ts).
+  if (staff.tokens.customer && hasRight(['ROLE_CUSTOMER'], right)) return staff.tokens.customer;
   return staff.tokens.system;
 }

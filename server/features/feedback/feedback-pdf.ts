@@ -6,7 +6,7 @@ import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { embedPdfFonts, PAGE, PageWriter } from '../../pdf/page-writer';
-import { type Access, feedbackContent, findFeedbackClass, studentTexts } from './class-feedback';
+import { type Access, type FeedbackClass, feedbackContent, findFeedbackClass, studentTexts } from './class-feedback';
 import { classSections, classTime } from './feedback-email';
 
 class Writer extends PageWriter {
@@ -68,7 +68,18 @@ export async function feedbackPdf(
   access: Access,
   res: Response,
 ): Promise<undefined> {
-  const row = await findFeedbackClass(prisma, auth, id, access);
+  return sendFeedbackPdf(await findFeedbackClass(prisma, auth, id, access), res);
+}
+
+/**
+ * Writes the class's feedback PDF to `res`. `onlyStudents`: the students whose own feedback it shows
+ * (the family portal shows a family only its children); all students when absent.
+ */
+export async function sendFeedbackPdf(
+  row: FeedbackClass,
+  res: Response,
+  onlyStudents?: ReadonlySet<number>,
+): Promise<undefined> {
   const content = feedbackContent(row);
   const doc = await PDFDocument.create();
   doc.setTitle(`Class feedback: ${content.course}`);
@@ -88,7 +99,9 @@ export async function feedbackPdf(
     out.text(section.body, { gap: 12 });
   }
   const texts = studentTexts(row);
-  const students = row.students.filter(({ student }) => (texts.get(student.id) ?? '').trim());
+  const students = row.students.filter(
+    ({ student }) => (!onlyStudents || onlyStudents.has(student.id)) && (texts.get(student.id) ?? '').trim(),
+  );
   if (students.length) out.text('Students', { size: 15, bold: true, gap: 6 });
   for (const { student } of students) {
     out.text(`${student.firstName} ${student.lastName} (${student.studentId})`, { size: 12, bold: true });

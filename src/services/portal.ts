@@ -1,0 +1,15 @@
+import type { TPortalFeedback, TPortalHome, TPortalLedgerReply, TPortalLesson } from '@/contracts/portal';
+import { downloadFile } from '@/utils/download';
+import { call, type ListResult, type Query } from './http';
+
+// The family portal (issue 21): a guardian's own household, read only.
+export const portalHome = () => call<TPortalHome>('/api/portal/home');
+export const childLessons = (id: number, params: Query) =>
+  call<ListResult<TPortalLesson>>(`/api/portal/children/${id}/lessons`, { params });
+export const childLedger = (id: number, params: Query) =>
+  call<TPortalLedgerReply>(`/api/portal/children/${id}/ledger`, { params });
+export const portalFeedback = (params: Query) => call<ListResult<TPortalFeedback>>('/api/portal/feedback', { params });
+export const downloadFeedbackPdf = (scheduleId: number) =>
+  downloadFile(`/api/portal/feedback/${scheduleId}/pdf`, {}, `feedback-${scheduleId}.pdf`);
+export const downloadReceipt = (purchaseId: number) =>
+  downloadFile(`/api/portal/receipts/${purchaseId}`, {}, `receipt-${purchaseId}.pdf`);

@@ -1,0 +1,304 @@
+// The family portal (issue 21), read side: a guardian of a two-child household reads each child's
+// balance, lessons, ledger in family words, submitted feedback and receipts, and nothing private: no
+// teacher's pay rate, no staff notes, no other family's child. Figures are worked out here by hand.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHousehold } from '../support/household-factories';
+import { voucherPurchaseBody } from '../support/money-factories';
+import { createGuardianUser } from '../support/portal-factories';
+import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
+import { readBinary } from '../support/student-factories';
+import { createTestContext, type TestContext } from '../support/test-app';
+
+let ctx: TestContext;
+let c: ScheduleCentre;
+let family: Awaited<ReturnType<typeof createGuardianUser>>;
+const ids: Record<string, number> = {};
+
+// Distinctive values that must never reach a family.
+const TEACHER_RATE = '87.65';
+const CLASS_NOTE = 'STAFF-ONLY class note';
+const STUDENT_NOTE = 'STAFF-ONLY student note';
+const HOUSEHOLD_NOTE = 'STAFF-ONLY household note';
+const PURCHASE_NOTE = 'STAFF-ONLY purchase note';
+const OTHER_CHILD_FEEDBACK = 'Eve (another family) needs to revise';
+
+async function classOf(over: Parameters<typeof classBody>[1]) {
+  const res = await c.operator.post('/api/schedules', classBody(c, { teacherHourlyRate: TEACHER_RATE, ...over }));
+  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+  return res.body.schedule.id as number;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  c = await createScheduleCentre(ctx);
+  const [cleo, dan, eve] = c.students;
+  const household = await createHousehold(ctx.prisma, c.centre.id, { name: 'Chen', studentIds: [cleo.id, dan.id] });
+  await ctx.prisma.household.update({ where: { id: household.id }, data: { comments: HOUSEHOLD_NOTE } });
+  await ctx.prisma.student.update({ where: { id: cleo.id }, data: { comments: STUDENT_NOTE } });
+  await createHousehold(ctx.prisma, c.centre.id, { name: 'Evans', studentIds: [eve.id] });
+  family = await createGuardianUser(ctx, c.centre.id, household.id);
+
+  // Cleo: 200.00 + 20.00 gift; Dan: 100.00.
+  const buy = async (studentId: number, over: Record<string, unknown>) => {
+    const res = await c.operator.post('/api/voucher-purchases', voucherPurchaseBody(studentId, over));
+    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
+    return res.body.id as number;
+  };
+  ids.cleoPurchase = await buy(cleo.id, { voucherAmount: '200.00', giftAmount: '20.00', comments: PURCHASE_NOTE });
+  ids.danPurchase = await buy(dan.id, { voucherAmount: '100.00' });
+
+  // Cleo's past one-on-one: 90 minutes at her rate 40.00 = 60.00 charged.
+  ids.cleoPast = await classOf({
+    startAt: hoursFromNow(-50),
+    endAt: hoursFromNow(-48.5),
+    address: '12 Main St',
+    comments: CLASS_NOTE,
+    students: [{ studentId: cleo.id, hourlyRate: '40' }],
+  });
+  expect((await c.operator.post(`/api/schedules/${ids.cleoPast}/confirm`, {})).status).toBe(200);
+  // Dan and Eve (another family) in a past group lesson, Dan at 30.00 for an hour; feedback on both.
+  ids.group = await classOf({
+    courseType: 'GROUP',
+    startAt: hoursFromNow(-30),
+    endAt: hoursFromNow(-29),
+    comments: CLASS_NOTE,
+    students: [
+      { studentId: dan.id, hourlyRate: '30' },
+      { studentId: eve.id, hourlyRate: '30' },
+    ],
+  });
+  expect((await c.ann.caller.post(`/api/my-schedules/${ids.group}/confirm`, {})).status).toBe(200);
+  const submitted = await c.ann.caller.post(`/api/my-schedules/${ids.group}/feedback/submit`, {
+    teachingContent: 'Quadratic equations',
+    studentPerformance: 'A lively group',
+    assignment: 'Exercises 3.1',
+    students: [
+      { studentId: dan.id, content: 'Dan solved every equation.' },
+      { studentId: eve.id, content: OTHER_CHILD_FEEDBACK },
+    ],
+  });
+  expect(submitted.status).toBe(200);
+  // Upcoming: two lessons for Cleo, one for Dan; a draft feedback elsewhere stays unseen.
+  ids.cleoNext = await classOf({
+    startAt: hoursFromNow(24),
+    endAt: hoursFromNow(25),
+    address: '12 Main St',
+    students: [{ studentId: cleo.id, hourlyRate: '40' }],
+  });
+  ids.cleoLater = await classOf({
+    startAt: hoursFromNow(72),
+    endAt: hoursFromNow(73),
+    students: [{ studentId: cleo.id, hourlyRate: '40' }],
+  });
+  ids.danNext = await classOf({
+    startAt: hoursFromNow(48),
+    endAt: hoursFromNow(49),
+    students: [{ studentId: dan.id, hourlyRate: '30' }],
+  });
+  // Dan's unpaid term registration.
+  const term = await ctx.prisma.term.create({
+    data: {
+      organisationId: c.centre.id,
+      name: 'Fall term',
+      courseId: c.course.id,
+      startDate: new Date('2026-09-01'),
+      endDate: new Date('2026-12-20'),
+    },
+  });
+  await ctx.prisma.termRegister.create({
+    data: {
+      organisationId: c.centre.id,
+      termId: term.id,
+      studentId: dan.id,
+      courseId: c.course.id,
+      paymentType: 'CASH',
+      price: '450.00',
+      comments: STUDENT_NOTE,
+    },
+  });
+});
+afterAll(() => ctx?.close());
+
+const noSecrets = (body: unknown) => {
+  const json = JSON.stringify(body);
+  for (const secret of [TEACHER_RATE, CLASS_NOTE, STUDENT_NOTE, HOUSEHOLD_NOTE, PURCHASE_NOTE, OTHER_CHILD_FEEDBACK]) {
+    expect(json).not.toContain(secret);
+  }
+  expect(json).not.toMatch(/"(comments|teacherHourlyRate|note|createdBy|enteredBy|email|phone)"/);
+};
+
+describe('the portal home', () => {
+  it('shows both children with balance, about N lessons left, next lessons, latest feedback and attention', async () => {
+    const [cleo, dan] = c.students;
+    const res = await family.caller.get('/api/portal/home');
+    expect(res.status).toBe(200);
+    noSecrets(res.body);
+    expect(res.body.household.name).toBe('Chen');
+    expect(res.body.children.map((k: { name: string }) => k.name)).toEqual(['Cleo Chen', 'Dan Diaz']);
+    const [first, second] = res.body.children;
+    // Cleo: 220.00 - 60.00 = 160.00; usual 60.00 -> about 2 lessons.
+    expect(first).toMatchObject({ id: cleo.id, balance: '160.00', usualLessonCharge: '60.00', aboutLessonsLeft: 2 });
+    expect(first.nextLessons.map((l: { id: number }) => l.id)).toEqual([ids.cleoNext, ids.cleoLater]);
+    expect(first.nextLessons[0]).toMatchObject({
+      course: 'Mathematics',
+      teacher: 'Ann Archer',
+      address: '12 Main St',
+      status: 'PLANNED',
+      attendance: null,
+    });
+    expect(first.latestFeedback).toBeNull();
+    // Dan: 100.00 - 30.00 = 70.00; usual 30.00 -> about 2 lessons.
+    expect(second).toMatchObject({ id: dan.id, balance: '70.00', usualLessonCharge: '30.00', aboutLessonsLeft: 2 });
+    expect(second.nextLessons.map((l: { id: number }) => l.id)).toEqual([ids.danNext]);
+    expect(second.latestFeedback).toMatchObject({ scheduleId: ids.group, course: 'Mathematics' });
+    // The household balance is the sum of the children's balances: 160.00 + 70.00.
+    expect(res.body.balance).toBe('230.00');
+    // Both are under the centre's threshold (200.00) and pay by voucher; Dan's term is unpaid.
+    expect(res.body.attention).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'LOW_BALANCE', childId: cleo.id, amount: '160.00' }),
+        expect.objectContaining({ kind: 'LOW_BALANCE', childId: dan.id, amount: '70.00' }),
+        expect.objectContaining({ kind: 'UNPAID_TERM', childId: dan.id, amount: '450.00', term: 'Fall term' }),
+      ]),
+    );
+    expect(res.body.attention).toHaveLength(3);
+  });
+
+  it("equals the sum of each child's ledger for the household balance", async () => {
+    const home = await family.caller.get('/api/portal/home');
+    let cents = 0;
+    for (const child of home.body.children as { id: number; balance: string }[]) {
+      const ledger = await family.caller.get(`/api/portal/children/${child.id}/ledger`, { pageSize: 100 });
+      const sum = (ledger.body.data as { amount: string }[]).reduce(
+        (s, e) => s + Math.round(Number(e.amount) * 100),
+        0,
+      );
+      expect(sum).toBe(Math.round(Number(child.balance) * 100));
+      expect(ledger.body.balance).toBe(child.balance);
+      cents += sum;
+    }
+    expect(Math.round(Number(home.body.balance) * 100)).toBe(cents);
+  });
+
+  it('answers a negative balance as needing attention, not as low', async () => {
+    const [, , eve] = c.students;
+    const evans = await ctx.prisma.household.findFirstOrThrow({ where: { students: { some: { id: eve.id } } } });
+    const other = await createGuardianUser(ctx, c.centre.id, evans.id, { name: 'Ella Evans' });
+    const res = await other.caller.get('/api/portal/home');
+    expect(res.status).toBe(200);
+    // Eve had no voucher: the group lesson took 30.00.
+    expect(res.body.children).toMatchObject([{ id: eve.id, balance: '-30.00', aboutLessonsLeft: 0 }]);
+    expect(res.body.attention).toMatchObject([{ kind: 'NEGATIVE_BALANCE', childId: eve.id, amount: '-30.00' }]);
+    // Eve's family sees its own child's words, never Dan's.
+    const feedback = await other.caller.get('/api/portal/feedback');
+    expect(feedback.body.data[0].children).toEqual([{ id: eve.id, name: 'Eve Evans', content: OTHER_CHILD_FEEDBACK }]);
+    expect(JSON.stringify(feedback.body)).not.toContain('Dan solved');
+  });
+});
+
+describe("a child's lessons and ledger", () => {
+  it('lists upcoming lessons soonest first and past ones newest first, with attendance', async () => {
+    const [cleo, dan] = c.students;
+    const upcoming = await family.caller.get(`/api/portal/children/${cleo.id}/lessons`, { when: 'upcoming' });
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body).toMatchObject({ total: 2, success: true });
+    expect(upcoming.body.data.map((l: { id: number }) => l.id)).toEqual([ids.cleoNext, ids.cleoLater]);
+    const past = await family.caller.get(`/api/portal/children/${dan.id}/lessons`, { when: 'past' });
+    expect(past.body.data).toMatchObject([
+      { id: ids.group, status: 'COMPLETED', attendance: 'ATTENDED', hasFeedback: true, teacher: 'Ann Archer' },
+    ]);
+    noSecrets(upcoming.body);
+    noSecrets(past.body);
+  });
+
+  it('explains a lesson charge with its date, hours, rate and attendance, and credits in family words', async () => {
+    const [cleo] = c.students;
+    const res = await family.caller.get(`/api/portal/children/${cleo.id}/ledger`);
+    expect(res.status).toBe(200);
+    noSecrets(res.body);
+    expect(res.body).toMatchObject({ total: 3, balance: '160.00', child: { id: cleo.id, name: 'Cleo Chen' } });
+    const [charge, gift, purchase] = res.body.data;
+    expect(charge).toMatchObject({
+      kind: 'LESSON_CHARGE',
+      amount: '-60.00',
+      balanceAfter: '160.00',
+      hours: '1.50',
+      rate: '40.00',
+      price: null,
+      attendance: 'ATTENDED',
+      lesson: { id: ids.cleoPast, course: 'Mathematics', teacher: 'Ann Archer' },
+      purchaseId: null,
+      hasReceipt: false,
+    });
+    expect(charge.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(gift).toMatchObject({ kind: 'GIFT', amount: '20.00', purchaseId: ids.cleoPurchase, hasReceipt: false });
+    expect(purchase).toMatchObject({
+      kind: 'PURCHASE',
+      amount: '200.00',
+      balanceAfter: '200.00',
+      purchaseId: ids.cleoPurchase,
+      hasReceipt: true,
+      lesson: null,
+    });
+  });
+
+  it('shows a correction as the charge reversed, then charged again', async () => {
+    const [cleo] = c.students;
+    const mark = (attendance: string) =>
+      c.operator.put(`/api/schedules/${ids.cleoPast}/students/${cleo.id}/attendance`, { attendance });
+    expect((await mark('ABSENT')).status).toBe(200);
+    let ledger = await family.caller.get(`/api/portal/children/${cleo.id}/ledger`);
+    expect(ledger.body.data[0]).toMatchObject({
+      kind: 'CHARGE_REVERSED',
+      amount: '60.00',
+      balanceAfter: '220.00',
+      attendance: 'ABSENT',
+      lesson: { id: ids.cleoPast },
+    });
+    expect(ledger.body.balance).toBe('220.00');
+    expect((await mark('ATTENDED')).status).toBe(200);
+    ledger = await family.caller.get(`/api/portal/children/${cleo.id}/ledger`);
+    expect(ledger.body.data[0]).toMatchObject({ kind: 'LESSON_CHARGE', amount: '-60.00', balanceAfter: '160.00' });
+    expect(ledger.body.total).toBe(5);
+  });
+});
+
+describe('feedback and receipts', () => {
+  it("lists submitted feedback with the household's children only, and gives its PDF", async () => {
+    const [cleo, dan] = c.students;
+    const res = await family.caller.get('/api/portal/feedback');
+    expect(res.status).toBe(200);
+    noSecrets(res.body);
+    expect(res.body).toMatchObject({ total: 1 });
+    expect(res.body.data[0]).toMatchObject({
+      scheduleId: ids.group,
+      teachingContent: 'Quadratic equations',
+      assignment: 'Exercises 3.1',
+      children: [{ id: dan.id, name: 'Dan Diaz', content: 'Dan solved every equation.' }],
+    });
+    expect((await family.caller.get('/api/portal/feedback', { childId: cleo.id })).body.total).toBe(0);
+    expect((await family.caller.get('/api/portal/feedback', { childId: dan.id })).body.total).toBe(1);
+
+    const pdf = await family.caller
+      .download(`/api/portal/feedback/${ids.group}/pdf`)
+      .buffer(true)
+      .parse(readBinary as never);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const bytes = pdf.body as Buffer;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // A lesson without submitted feedback has no PDF for the family.
+    expect((await family.caller.get(`/api/portal/feedback/${ids.cleoPast}/pdf`)).status).toBe(404);
+  });
+
+  it("gives a child's purchase receipt as a PDF", async () => {
+    const res = await family.caller
+      .download(`/api/portal/receipts/${ids.cleoPurchase}`)
+      .buffer(true)
+      .parse(readBinary as never);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`receipt-${ids.cleoPurchase}-`);
+    expect((res.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
