@@ -159,6 +159,13 @@ const routes: AppRoute[] = [
     access: 'portal:own',
     component: './Family/Feedback',
   },
+  {
+    path: '/family/settings',
+    name: 'family-settings',
+    icon: 'setting',
+    access: 'portal:own',
+    component: './Family/Settings',
+  },
   // Platform billing (issue 10), in the menu of whoever holds the right: the platform (ROLE_SYSTEM)
   // sees all three, a centre's admin Payment Information and Credit Balance History, operators none.
   {

@@ -1,4 +1,5 @@
 import type { TPortalFeedback, TPortalHome, TPortalLedgerReply, TPortalLesson } from '@/contracts/portal';
+import type { TPortalSettings, TPortalSettingsBody } from '@/contracts/portal-settings';
 import { downloadFile } from '@/utils/download';
 import { call, type ListResult, type Query } from './http';
 
@@ -13,3 +14,11 @@ export const downloadFeedbackPdf = (scheduleId: number) =>
   downloadFile(`/api/portal/feedback/${scheduleId}/pdf`, {}, `feedback-${scheduleId}.pdf`);
 export const downloadReceipt = (purchaseId: number) =>
   downloadFile(`/api/portal/receipts/${purchaseId}`, {}, `receipt-${purchaseId}.pdf`);
+export const portalSettings = () => call<TPortalSettings>('/api/portal/settings');
+export const savePortalSettings = (data: TPortalSettingsBody) =>
+  call<TPortalSettings>('/api/portal/settings', { method: 'PUT', data, skipErrorHandler: true });
+export const familyFeed = () => call<{ feedPath: string | null }>('/api/portal/calendar-feed');
+export const makeFamilyFeed = () =>
+  call<{ feedPath: string | null }>('/api/portal/calendar-feed', { method: 'POST', skipErrorHandler: true });
+export const revokeFamilyFeed = () =>
+  call<{ feedPath: string | null }>('/api/portal/calendar-feed', { method: 'DELETE', skipErrorHandler: true });

@@ -219,6 +219,7 @@ const byWhoAsks: Record<string, string> = {
   'post /api/households/{id}/guardians': 'a guardian needs an email or a phone (either of two optional fields)',
   'put /api/households/{id}/guardians/{guardianId}':
     'a guardian needs an email or a phone (either of two optional fields)',
+  'put /api/portal/settings': 'a guardian needs an email or a phone (either of two optional fields)',
   'post /api/invitations/lookup':
     "an invitation is proved by the link's key or by a phone and its code (optional fields)",
   'post /api/invitations/accept':

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { familyCalendarEndpoints } from '../../../src/contracts/family-calendar';
 import { householdEndpoints as endpoints } from '../../../src/contracts/households';
 import { invitationEndpoints } from '../../../src/contracts/invitations';
+import { portalSettingsEndpoints } from '../../../src/contracts/portal-settings';
 import { createLoginThrottle } from '../../auth/login-throttle';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
@@ -12,6 +13,7 @@ import { createHouseholdForStudent, mergeHouseholds, moveStudent, updateHousehol
 import { getHousehold } from './household-view';
 import { endPortalAccess, inviteGuardian, revokeInvitation } from './invitations';
 import { listHouseholds } from './list-households';
+import { portalSettings, updatePortalSettings } from './portal-settings';
 
 export function householdsRouter({ prisma, queue, jwtSecret }: AppDeps): Router {
   const router = Router();
@@ -70,12 +72,14 @@ export function invitationsRouter({ prisma, jwtSecret }: AppDeps): Router {
   return router;
 }
 
-/** The family's calendar feed: the guardian's own URL (portal) and the public feed. */
+/** The guardian's own settings and the family's calendar feed (portal), and the public feed. */
 export function familyCalendarRouter({ prisma }: AppDeps): Router {
   const router = Router();
   route(router, familyCalendarEndpoints.get, ({ auth }) => getFamilyFeed(prisma, auth));
   route(router, familyCalendarEndpoints.make, ({ auth }) => makeFamilyFeed(prisma, auth));
   route(router, familyCalendarEndpoints.revoke, ({ auth }) => revokeFamilyFeed(prisma, auth));
+  route(router, portalSettingsEndpoints.get, ({ auth }) => portalSettings(prisma, auth));
+  route(router, portalSettingsEndpoints.update, ({ auth, body }) => updatePortalSettings(prisma, auth, body));
   route(router, familyCalendarEndpoints.feed, ({ params, res }) => sendFamilyCalendar(prisma, params.token, res));
   return router;
 }

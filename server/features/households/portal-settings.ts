@@ -1,0 +1,74 @@
+// A guardian's own settings (issue 21): read and changed by the guardian in the portal, in one
+// transaction with the household's lesson-reminder choice; SMS consent is recorded as given in the
+// portal ("portal (<login>)") when newly allowed, kept while it stands and cleared when withdrawn, as
+// the desk records its own.
+import type { z } from 'zod';
+import type { TPortalSettings, ZPortalSettingsBody } from '../../../src/contracts/portal-settings';
+import type { PrismaClient } from '../../generated/prisma/client';
+import type { AuthContext } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { organisationOf } from '../../http/tenancy';
+
+const select = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  langKey: true,
+  allowEmail: true,
+  allowSms: true,
+  smsConsentAt: true,
+  smsConsentSource: true,
+  householdId: true,
+  household: { select: { lessonReminders: true } },
+} as const;
+
+type Db = PrismaClient | Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+async function ownGuardian(db: Db, auth: AuthContext) {
+  const guardian = await db.guardian.findFirst({
+    where: { userId: auth.userId, organisationId: organisationOf(auth) },
+    select,
+  });
+  if (!guardian) throw new AppError('not_found', 'This account belongs to no household');
+  return guardian;
+}
+
+function view(g: Awaited<ReturnType<typeof ownGuardian>>): TPortalSettings {
+  return {
+    name: g.name,
+    email: g.email,
+    phone: g.phone,
+    langKey: g.langKey === 'zh-CN' ? 'zh-CN' : 'en-US',
+    allowEmail: g.allowEmail,
+    allowSms: g.allowSms,
+    smsConsentAt: g.smsConsentAt?.toISOString() ?? null,
+    smsConsentSource: g.smsConsentSource,
+    lessonReminders: g.household.lessonReminders,
+  };
+}
+
+export async function portalSettings(prisma: PrismaClient, auth: AuthContext): Promise<TPortalSettings> {
+  return view(await ownGuardian(prisma, auth));
+}
+
+export async function updatePortalSettings(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  body: z.output<typeof ZPortalSettingsBody>,
+): Promise<TPortalSettings> {
+  return prisma.$transaction(async (tx) => {
+    const before = await ownGuardian(tx, auth);
+    const consent = !body.allowSms
+      ? { smsConsentAt: null, smsConsentSource: null }
+      : before.allowSms
+        ? { smsConsentAt: before.smsConsentAt, smsConsentSource: before.smsConsentSource }
+        : { smsConsentAt: new Date(), smsConsentSource: `portal (${auth.login})` };
+    const { lessonReminders, ...own } = body;
+    await tx.guardian.update({ where: { id: before.id }, data: { ...own, ...consent } });
+    await tx.household.update({ where: { id: before.householdId }, data: { lessonReminders } });
+    // The account's language follows: its own emails (a password reset) speak it too.
+    await tx.user.update({ where: { id: auth.userId }, data: { langKey: body.langKey } });
+    return view(await ownGuardian(tx, auth));
+  });
+}
