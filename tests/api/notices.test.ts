@@ -216,6 +216,7 @@ describe('startNoticeJobs', () => {
       expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
         ['notice-class-changes', '* * * * *'],
         ['notice-feedback-reminders', '*/15 * * * *'],
+        ['notice-lesson-reminders', '*/5 * * * *'],
         ['notice-low-balance', '* * * * *'],
       ]);
       // A run sent by hand is worked like a scheduled one.
