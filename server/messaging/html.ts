@@ -9,3 +9,11 @@ export const textToHtml = (text: string) =>
     .split(/\n\s*\n/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
+
+/** An email's lines as HTML paragraphs, the line that is `link` as a link (a reset or invitation email). */
+export const linesToHtml = (lines: readonly string[], link: string) =>
+  lines
+    .map((line) =>
+      line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
+    )
+    .join('\n');

@@ -7,12 +7,10 @@ import type { AfterReply } from '../../http/after-reply';
 import { fieldError } from '../../http/errors';
 import type { ServerText } from '../../i18n/text';
 import { enqueueMessage, requireQueue } from '../../messaging/enqueue';
+import { linesToHtml } from '../../messaging/html';
 import type { MessageQueue } from '../../messaging/queue';
 
 export const RESET_PATH = '/user/reset-password';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function resetEmail(langKey: string, name: string, link: string) {
   if (langKey === 'zh-CN') {
@@ -88,11 +86,7 @@ async function queueResetLink(prisma: PrismaClient, messages: MessageQueue, name
       template: 'password-reset',
       subject,
       bodyText: lines.join('\n\n'),
-      bodyHtml: lines
-        .map((line) =>
-          line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
-        )
-        .join('\n'),
+      bodyHtml: linesToHtml(lines, link),
       entityType: 'USER',
       entityId: user.id,
     });

@@ -1,5 +1,5 @@
 // The invitation to the family portal, in the guardian's language (en-US or zh-CN).
-import { escapeHtml } from '../../messaging/html';
+import { linesToHtml } from '../../messaging/html';
 
 export interface InvitationTexts {
   lang: 'en-US' | 'zh-CN';
@@ -39,11 +39,7 @@ export function invitationEmail({ link, ...t }: InvitationTexts & { link: string
   return {
     subject,
     bodyText: lines.join('\n\n'),
-    bodyHtml: lines
-      .map((line) =>
-        line === link ? `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>` : `<p>${escapeHtml(line)}</p>`,
-      )
-      .join('\n'),
+    bodyHtml: linesToHtml(lines, link),
   };
 }
 
