@@ -10,6 +10,8 @@ export const noticeTypes = [
   'LOW_BALANCE',
   'IMPORT_FINISHED',
   'BULK_EMAIL_FINISHED',
+  'AUTO_TOP_UP_FAILED',
+  'ERASURE_REQUESTED',
 ] as const;
 export const ZNoticeType = z.enum(noticeTypes);
 export type TNoticeType = z.infer<typeof ZNoticeType>;

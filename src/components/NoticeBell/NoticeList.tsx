@@ -27,6 +27,10 @@ export function noticeLink(notice: TNotice, staff: boolean): string | undefined 
       return id ? `/email?tab=history&batch=${id}` : '/email?tab=history';
     case 'IMPORT':
       return importList(notice.data.list);
+    case 'HOUSEHOLD':
+      return id ? `/student/households/${id}` : '/student/households';
+    case 'ERASURE_REQUEST':
+      return '/student/erasure-requests';
     default:
       return undefined;
   }
