@@ -153,6 +153,13 @@ const routes: AppRoute[] = [
     component: './Family/Balance',
   },
   {
+    path: '/family/top-up',
+    name: 'family-top-up',
+    icon: 'creditCard',
+    access: 'portal:own',
+    component: './Family/TopUp',
+  },
+  {
     path: '/family/feedback',
     name: 'family-feedback',
     icon: 'message',

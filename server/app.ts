@@ -19,6 +19,7 @@ import { staffRouters } from './features/staff';
 import { studentRouters } from './features/students';
 import { appConfigRouter } from './features/system/app-config-router';
 import { systemRouter } from './features/system/router';
+import { topUpsRouter } from './features/topups/router';
 import { usersRouter } from './features/users/router';
 import { voucherRouters } from './features/vouchers';
 import { apiReplies } from './http/api-replies';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...noticeRouters(deps),
     ...billingRouters(deps),
     portalRouter(deps),
+    topUpsRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])

@@ -49,12 +49,13 @@ export const ZPortalChild = z.object({
 });
 export type TPortalChild = z.infer<typeof ZPortalChild>;
 
-export const portalAttentionKinds = ['LOW_BALANCE', 'NEGATIVE_BALANCE', 'UNPAID_TERM'] as const;
+/** PAYMENT_FAILED: the household's auto top-up was declined (and turned itself off). */
+export const portalAttentionKinds = ['LOW_BALANCE', 'NEGATIVE_BALANCE', 'UNPAID_TERM', 'PAYMENT_FAILED'] as const;
 export const ZPortalAttention = z.object({
   kind: z.enum(portalAttentionKinds),
   childId: z.number().int(),
   childName: z.string(),
-  /** The balance (balance kinds) or the registration's price (UNPAID_TERM). */
+  /** The balance (balance kinds), the registration's price (UNPAID_TERM) or the declined amount (PAYMENT_FAILED). */
   amount: ZMoney,
   /** UNPAID_TERM: the term and course registered for. */
   term: z.string().nullable(),

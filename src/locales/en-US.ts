@@ -25,6 +25,7 @@ import scheduleNow from './en-US/scheduleNow';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
 import teacherOffline from './en-US/teacherOffline';
+import topups from './en-US/topups';
 import vouchers from './en-US/vouchers';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
@@ -57,4 +58,5 @@ export default {
   ...names,
   ...households,
   ...portal,
+  ...topups,
 };

@@ -25,6 +25,7 @@ import scheduleNow from './zh-CN/scheduleNow';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
 import teacherOffline from './zh-CN/teacherOffline';
+import topups from './zh-CN/topups';
 import vouchers from './zh-CN/vouchers';
 
 // One line per file; helpers' feature files (lists, forms, ...) are spread in after these.
@@ -57,4 +58,5 @@ export default {
   ...names,
   ...households,
   ...portal,
+  ...topups,
 };

@@ -1,5 +1,6 @@
 import type { TPortalFeedback, TPortalHome, TPortalLedgerReply, TPortalLesson } from '@/contracts/portal';
 import type { TPortalSettings, TPortalSettingsBody } from '@/contracts/portal-settings';
+import type { TAutoTopUp, TAutoTopUpBody, TFamilyPayments, TTopUp, TTopUpBody } from '@/contracts/topups';
 import { downloadFile } from '@/utils/download';
 import { call, type ListResult, type Query } from './http';
 
@@ -22,3 +23,22 @@ export const makeFamilyFeed = () =>
   call<{ feedPath: string | null }>('/api/portal/calendar-feed', { method: 'POST', skipErrorHandler: true });
 export const revokeFamilyFeed = () =>
   call<{ feedPath: string | null }>('/api/portal/calendar-feed', { method: 'DELETE', skipErrorHandler: true });
+
+// Family card payments (issue 21): top-ups on Stripe Checkout and auto top-up.
+export const familyPayments = () => call<TFamilyPayments>('/api/portal/payments');
+export const startTopUp = (data: TTopUpBody) =>
+  call<{ url: string; topUpId: number }>('/api/portal/top-ups', { method: 'POST', data, skipErrorHandler: true });
+export const confirmTopUp = (sessionId: string) =>
+  call<TTopUp>('/api/portal/top-ups/confirm', { params: { session_id: sessionId }, skipErrorHandler: true });
+export const saveAutoTopUp = (data: TAutoTopUpBody) =>
+  call<TAutoTopUp>('/api/portal/auto-top-up', { method: 'PUT', data, skipErrorHandler: true });
+export const startCardSetup = () =>
+  call<{ url: string }>('/api/portal/auto-top-up/card', { method: 'POST', skipErrorHandler: true });
+export const confirmCardSetup = (sessionId: string) =>
+  call<TAutoTopUp>('/api/portal/auto-top-up/card/confirm', {
+    method: 'POST',
+    data: { session_id: sessionId },
+    skipErrorHandler: true,
+  });
+export const removeSavedCard = () =>
+  call<TAutoTopUp>('/api/portal/auto-top-up/card', { method: 'DELETE', skipErrorHandler: true });

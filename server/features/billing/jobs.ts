@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import { toDbDate } from '../../http/list';
 import { type ScheduledJob, type ScheduledJobs, scheduledJobs } from '../../jobs/scheduled-jobs';
 import type { MessageQueue } from '../../messaging/queue';
+import { runAutoTopUps } from '../topups/auto-top-up';
 import { todayUtc } from './invoice-view';
 import { reconcilePendingCharges } from './reconcile';
 import { runCycle } from './run-cycle';
@@ -13,6 +14,8 @@ import type { BillingStripe } from './stripe-config';
 
 export const CYCLE_RUN_QUEUE = 'billing-cycle-run';
 export const CYCLE_TICK_QUEUE = 'billing-cycle-tick';
+/** Family auto top-ups (issue 21): a child below the household's floor is charged within a minute. */
+export const AUTO_TOP_UP_QUEUE = 'family-auto-top-ups';
 /** A RUNNING cycle whose run has not shown life for this long is taken up again by the tick. */
 export const STALLED_RUN_MS = 15 * 60_000;
 
@@ -55,6 +58,13 @@ export async function startBillingJobs(
       },
     },
     { name: CYCLE_TICK_QUEUE, cron: '*/15 * * * *', run: () => billingTick(prisma, billing) },
+    {
+      name: AUTO_TOP_UP_QUEUE,
+      cron: '* * * * *',
+      run: async () => {
+        await runAutoTopUps(prisma, billing, queue);
+      },
+    },
   ];
   return scheduledJobs(boss, jobs, options, 'billing job failed');
 }

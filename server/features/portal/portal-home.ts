@@ -1,6 +1,7 @@
 // The portal's home: each child's balance and about how many lessons it covers at the child's usual
 // lesson (their last lesson charge, as on the desk's student page), next lessons, latest feedback, and
-// what needs the family's attention (a low or negative balance, an unpaid term registration).
+// what needs the family's attention (a low or negative balance, an unpaid term registration, a declined
+// auto top-up).
 import type { TPortalAttention, TPortalChild, TPortalHome } from '../../../src/contracts/portal';
 import { PORTAL_NEXT_LESSONS } from '../../../src/contracts/portal';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
@@ -102,6 +103,25 @@ export async function portalHome(prisma: PrismaClient, auth: AuthContext): Promi
       course: row.course.name,
     });
   }
+  const failed = await prisma.cardTopUp.findFirst({
+    where: {
+      householdId: scope.householdId,
+      kind: 'AUTO',
+      status: 'FAILED',
+      household: { autoTopUpStoppedAt: { not: null } },
+    },
+    orderBy: { id: 'desc' },
+    select: { studentId: true, amount: true },
+  });
+  if (failed)
+    attention.push({
+      kind: 'PAYMENT_FAILED',
+      childId: failed.studentId,
+      childName: scope.children.find((c) => c.id === failed.studentId)?.name ?? '',
+      amount: failed.amount.toFixed(2),
+      term: null,
+      course: null,
+    });
   const total = students.reduce((sum, s) => sum.plus(s.voucherBalance), new Prisma.Decimal(0));
   return {
     household: { id: scope.householdId, name: scope.householdName },

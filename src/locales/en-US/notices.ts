@@ -20,7 +20,8 @@ export default {
   'notices.text.BULK_EMAIL_FINISHED': '“{subject}”: {sent} sent, {failed} failed',
   'notices.type.AUTO_TOP_UP_FAILED': 'Auto top-up declined',
   'notices.type.ERASURE_REQUESTED': 'Erasure requests',
-  'notices.text.AUTO_TOP_UP_FAILED': '{household}: {name}’s auto top-up of {amount} was declined ({reason}); auto top-up is off',
+  'notices.text.AUTO_TOP_UP_FAILED':
+    '{household}: {name}’s auto top-up of {amount} was declined ({reason}); auto top-up is off',
   'notices.text.ERASURE_REQUESTED': '{household}: a guardian asked for their data to be erased',
   'notices.settings.title': 'Notification settings',
   'notices.settings.email': 'Email',

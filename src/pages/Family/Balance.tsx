@@ -104,10 +104,15 @@ export default function FamilyBalance() {
       {ledger && child ? (
         <>
           <Card size="small" style={{ marginBottom: 16 }}>
-            <Statistic
-              title={`${ledger.child.name} · ${t('portal.balance.current')}`}
-              value={fmt.money(ledger.balance)}
-            />
+            <Flex justify="space-between" align="end" wrap gap={8}>
+              <Statistic
+                title={`${ledger.child.name} · ${t('portal.balance.current')}`}
+                value={fmt.money(ledger.balance)}
+              />
+              <Link to="/family/top-up">
+                <Button>{t('portal.balance.topUp')}</Button>
+              </Link>
+            </Flex>
           </Card>
           {ledger.data.length === 0 ? <Empty description={t('portal.balance.empty')} /> : null}
           {ledger.data.map((entry) => (
