@@ -395,7 +395,7 @@ describe('Connect webhooks', () => {
     expect(response.status).toBe(200);
     expect((await stripe.accounts.retrieve(id)).charges_enabled).toBe(true);
     expect((await fetch(`${standIn.url}/__standin/accounts/acct_none/onboard`, { method: 'POST' })).status).toBe(404);
-    const state = await (await fetch(`${standIn.url}/__standin/state`)).json();
-    expect(state.accounts.map((a: { id: string }) => a.id)).toContain(id);
+    const state = (await (await fetch(`${standIn.url}/__standin/state`)).json()) as { accounts: { id: string }[] };
+    expect(state.accounts.map((a) => a.id)).toContain(id);
   });
 });
