@@ -11,6 +11,10 @@ export interface StripeStandInOptions {
   webhookSecret?: string;
   /** Where webhooks go from the start (same as calling setWebhookEndpoint). */
   webhookUrl?: string;
+  /** The Connect endpoint's signing secret (connected accounts' events); random when unset. */
+  connectWebhookSecret?: string;
+  /** Where connected accounts' events go from the start (same as calling setConnectWebhookEndpoint). */
+  connectWebhookUrl?: string;
   /**
    * Called once a PaymentIntent is stored and its charge decided (succeeded or declined), before the
    * API answers the caller. Await here to hold the answer back, e.g. while a test kills the caller.
@@ -22,6 +26,8 @@ export interface StripeStandInOptions {
 
 export interface RouteContext {
   state: StandInState;
+  /** The connected account of the request (`Stripe-Account` header), null for the platform itself. */
+  account: string | null;
   params: Params;
   idempotencyKey: string | null;
   /** Base URL of the stand-in (for the hosted page's links). */

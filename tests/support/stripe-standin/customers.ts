@@ -3,21 +3,34 @@
 import { testPaymentMethods } from './cards';
 import type { Route, RouteContext } from './context';
 import { invalidRequest, list, mergeMetadata, noSuch, type Params } from './http';
-import { expand, newCardPaymentMethod, newCustomer, type StandInState, type StripeObject } from './objects';
+import {
+  expand,
+  newCardPaymentMethod,
+  newCustomer,
+  own,
+  type Scope,
+  type StandInState,
+  type StripeObject,
+  visible,
+} from './objects';
 
-export function getCustomer(state: StandInState, id: string, param = 'id', status = 404): StripeObject {
-  const customer = state.customers.get(id);
+/** The scope's customer (another account's is missing, as at Stripe). */
+export function getCustomer(scope: Scope, id: string, param = 'id', status = 404): StripeObject {
+  const customer = visible(scope, scope.state.customers.get(id));
   if (!customer) throw noSuch('customer', id, param, status);
   return customer;
 }
 
+/** The scope's PaymentMethod, or undefined. */
+export const findPaymentMethod = (scope: Scope, id: string) => visible(scope, scope.state.paymentMethods.get(id));
+
 /** A stored PaymentMethod, or a new one minted from a test id such as `pm_card_visa`. */
 export function resolvePaymentMethod(ctx: RouteContext, id: string, param = 'payment_method'): StripeObject {
-  const stored = ctx.state.paymentMethods.get(id);
+  const stored = findPaymentMethod(ctx, id);
   if (stored) return stored;
   const number = testPaymentMethods[id];
   if (!number) throw noSuch('PaymentMethod', id, param, 400);
-  const method = newCardPaymentMethod(number, 12, new Date().getUTCFullYear() + 3);
+  const method = own(ctx.state, ctx.account, newCardPaymentMethod(number, 12, new Date().getUTCFullYear() + 3));
   ctx.state.paymentMethods.set(method.id, method);
   ctx.state.cardNumbers.set(method.id, number);
   return method;
@@ -31,7 +44,7 @@ function updateCustomer(ctx: RouteContext, customer: StripeObject, params: Param
   if (wanted !== undefined) {
     if (wanted === '') customer.invoice_settings.default_payment_method = null;
     else {
-      const method = ctx.state.paymentMethods.get(wanted);
+      const method = findPaymentMethod(ctx, wanted);
       if (method?.customer !== customer.id)
         throw invalidRequest(
           `The customer does not have a payment method with the ID ${wanted}. The payment method must be attached to the customer.`,
@@ -43,6 +56,7 @@ function updateCustomer(ctx: RouteContext, customer: StripeObject, params: Param
 }
 
 function cardsOf(state: StandInState, customerId: string, params: Params) {
+  // A customer id names one account's customer, so its cards are that account's.
   const cards = [...state.paymentMethods.values()]
     .filter((m) => m.customer === customerId && (params.type === undefined || m.type === params.type))
     .reverse();
@@ -54,7 +68,7 @@ export const customerRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/customers$/,
     handle(ctx) {
-      const customer = newCustomer(ctx.params);
+      const customer = own(ctx.state, ctx.account, newCustomer(ctx.params));
       updateCustomer(ctx, customer, { metadata: ctx.params.metadata });
       ctx.state.customers.set(customer.id, customer);
       ctx.emit('customer.created', customer);
@@ -64,13 +78,13 @@ export const customerRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)$/,
-    handle: (ctx, [, id]) => expand(ctx.state, getCustomer(ctx.state, id), ctx.params.expand),
+    handle: (ctx, [, id]) => expand(ctx.state, getCustomer(ctx, id), ctx.params.expand),
   },
   {
     method: 'POST',
     path: /^\/v1\/customers\/([^/]+)$/,
     handle(ctx, [, id]) {
-      const customer = getCustomer(ctx.state, id);
+      const customer = getCustomer(ctx, id);
       updateCustomer(ctx, customer, ctx.params);
       ctx.emit('customer.updated', customer);
       return expand(ctx.state, customer, ctx.params.expand);
@@ -79,7 +93,7 @@ export const customerRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/v1\/customers\/([^/]+)\/payment_methods$/,
-    handle: (ctx, [, id]) => cardsOf(ctx.state, getCustomer(ctx.state, id).id, ctx.params),
+    handle: (ctx, [, id]) => cardsOf(ctx.state, getCustomer(ctx, id).id, ctx.params),
   },
   {
     method: 'GET',
@@ -88,7 +102,7 @@ export const customerRoutes: Route[] = [
       const id = ctx.params.customer;
       if (typeof id !== 'string') throw invalidRequest('You must provide a customer.', { param: 'customer' });
       return {
-        ...cardsOf(ctx.state, getCustomer(ctx.state, id, 'customer', 400).id, ctx.params),
+        ...cardsOf(ctx.state, getCustomer(ctx, id, 'customer', 400).id, ctx.params),
         url: '/v1/payment_methods',
       };
     },
@@ -97,7 +111,7 @@ export const customerRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/payment_methods\/([^/]+)$/,
     handle(ctx, [, id]) {
-      const method = ctx.state.paymentMethods.get(id);
+      const method = findPaymentMethod(ctx, id);
       if (!method) throw noSuch('PaymentMethod', id);
       return expand(ctx.state, method, ctx.params.expand);
     },
@@ -106,7 +120,7 @@ export const customerRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
     handle(ctx, [, id]) {
-      const customer = getCustomer(ctx.state, String(ctx.params.customer ?? ''), 'customer', 400);
+      const customer = getCustomer(ctx, String(ctx.params.customer ?? ''), 'customer', 400);
       const method = resolvePaymentMethod(ctx, id, 'payment_method');
       if (method.customer && method.customer !== customer.id)
         throw invalidRequest('The payment method you provided has already been attached to a customer.', {
@@ -121,7 +135,7 @@ export const customerRoutes: Route[] = [
     method: 'POST',
     path: /^\/v1\/payment_methods\/([^/]+)\/detach$/,
     handle(ctx, [, id]) {
-      const method = ctx.state.paymentMethods.get(id);
+      const method = findPaymentMethod(ctx, id);
       if (!method) throw noSuch('PaymentMethod', id);
       if (!method.customer)
         throw invalidRequest(

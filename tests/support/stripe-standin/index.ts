@@ -3,13 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accountHeaderError, accountRoutes, completeOnboarding } from './accounts';
 import { checkoutRoutes } from './checkout';
 import type { Route, RouteContext, StripeStandInOptions } from './context';
 import { handleControl } from './control';
 import { customerRoutes } from './customers';
 import { type ApiReply, decodeForm, invalidRequest, randomId, StripeApiError } from './http';
 import { createIdempotency } from './idempotency';
-import { newEvent, newState, type StandInState, type StripeObject } from './objects';
+import { newEvent, newState, ownerOf, type StandInState, type StripeObject } from './objects';
+import { handleOnboardPage } from './onboard-page';
 import { handlePage } from './page';
 import { paymentIntentRoutes } from './payment-intents';
 import { createWebhooks, type WebhookControl } from './webhooks';
@@ -26,12 +28,16 @@ export interface StripeStandIn extends WebhookControl {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's signing secret (connected accounts' events). */
+  connectWebhookSecret: string;
+  /** Finishes a connected account's onboarding without the hosted page (charges enabled; `account.updated`). */
+  onboardAccount(id: string): StripeObject;
   /** Everything the stand-in holds, to inspect (do not change it). */
   state: Readonly<StandInState>;
   close(): Promise<void>;
 }
 
-const routes: Route[] = [...customerRoutes, ...checkoutRoutes, ...paymentIntentRoutes];
+const routes: Route[] = [...accountRoutes, ...customerRoutes, ...checkoutRoutes, ...paymentIntentRoutes];
 
 function authError(header: string | undefined, secretKey: string): StripeApiError | null {
   let given: string | null = null;
@@ -53,8 +59,14 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   const publishableKey = options.publishableKey ?? `pk_test_${randomBytes(24).toString('hex')}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const state = newState();
-  const webhooks = createWebhooks(state, webhookSecret);
+  const connectWebhookSecret = options.connectWebhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
+  const webhooks = createWebhooks(state, webhookSecret, connectWebhookSecret);
   if (options.webhookUrl) webhooks.control.setWebhookEndpoint(options.webhookUrl);
+  if (options.connectWebhookUrl) webhooks.control.setConnectWebhookEndpoint(options.connectWebhookUrl);
+  /** Raises an event from the object's own account (Connect) or the platform. */
+  const emitFrom = (key: string | null) => (type: string, object: StripeObject) =>
+    webhooks.emit(newEvent(type, object, key, ownerOf(state, object)));
+  const onboardAccount = (id: string) => completeOnboarding(state, id, emitFrom(null));
   const idempotency = createIdempotency();
   let baseUrl = '';
 
@@ -65,6 +77,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     const key = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null;
     const auth = authError(req.headers.authorization, secretKey);
     if (auth) return [{ status: auth.status, body: { error: auth.error } }, false, key];
+    const accountHeader = req.headers['stripe-account'];
+    const account = typeof accountHeader === 'string' && accountHeader !== '' ? accountHeader : null;
+    const denied = account ? accountHeaderError(state, account, secretKey) : null;
+    if (denied) return [{ status: denied.status, body: { error: denied.error } }, false, key];
     const found = routes
       .map((route) => ({ route, match: route.method === method ? route.path.exec(url.pathname) : null }))
       .find((candidate) => candidate.match);
@@ -77,11 +93,12 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
         );
       const ctx: RouteContext = {
         state,
+        account,
         params,
         idempotencyKey: key,
         baseUrl,
         options,
-        emit: (type, object) => webhooks.emit(newEvent(type, object, key)),
+        emit: emitFrom(key),
       };
       return { status: 200, body: await found.route.handle(ctx, found.match) };
     };
@@ -92,7 +109,9 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       });
     try {
       if (!key) return [await safely(), false, key];
-      const [reply, replayed] = await idempotency.run(secretKey, key, method, url.pathname, params, safely);
+      // Keys are kept per account at Stripe: the same key on two accounts is two requests.
+      const scope = account ? `${secretKey}\u0000${account}` : secretKey;
+      const [reply, replayed] = await idempotency.run(scope, key, method, url.pathname, params, safely);
       return [reply, replayed, key];
     } catch (error) {
       if (error instanceof StripeApiError) return [{ status: error.status, body: { error: error.error } }, false, key];
@@ -101,9 +120,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
   }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse, rawBody: string) {
-    const pageEmit = (type: string, object: StripeObject) => webhooks.emit(newEvent(type, object, null));
+    const pageEmit = emitFrom(null);
     if (handlePage(state, req, res, rawBody, pageEmit)) return;
-    if (await handleControl(state, webhooks.control, req, res)) return;
+    if (handleOnboardPage(state, req, res, rawBody, pageEmit)) return;
+    if (await handleControl(state, { ...webhooks.control, onboardAccount }, req, res)) return;
     const [reply, replayed, key] = await answer(req, rawBody);
     const url = new URL(req.url ?? '/', 'http://stand-in');
     state.requests.push({
@@ -150,8 +170,10 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
     secretKey,
     publishableKey,
     webhookSecret,
+    connectWebhookSecret,
     state,
     ...webhooks.control,
+    onboardAccount,
     async close() {
       await webhooks.control.deliveriesSettled();
       server.closeAllConnections();

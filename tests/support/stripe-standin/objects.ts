@@ -42,6 +42,29 @@ export interface StandInState {
   deliveries: DeliveryLogEntry[];
   /** The card number behind each PaymentMethod (Stripe keeps it; the API never shows it). */
   cardNumbers: Map<string, string>;
+  /** Connected accounts (Connect), by id. */
+  accounts: Map<string, StripeObject>;
+  /** Account links (hosted onboarding), by the link id in their url. */
+  accountLinks: Map<string, AccountLinkRecord>;
+  /** The connected account each object belongs to (absent: the platform's own), by object id. */
+  owners: Map<string, string>;
+}
+
+/** An account link as the stand-in keeps it (Stripe only returns `url` and `expires_at`). */
+export interface AccountLinkRecord {
+  id: string;
+  account: string;
+  refresh_url: string;
+  return_url: string;
+  type: string;
+  expires_at: number;
+  used: boolean;
+}
+
+/** Who can see objects: the platform (account null) or one connected account (`Stripe-Account`). */
+export interface Scope {
+  state: StandInState;
+  account: string | null;
 }
 
 export const newState = (): StandInState => ({
@@ -54,7 +77,27 @@ export const newState = (): StandInState => ({
   requests: [],
   deliveries: [],
   cardNumbers: new Map(),
+  accounts: new Map(),
+  accountLinks: new Map(),
+  owners: new Map(),
 });
+
+/** The connected account an object belongs to, or null for the platform's own objects. */
+export function ownerOf(state: StandInState, object: StripeObject): string | null {
+  if (object.object === 'account') return object.id;
+  return state.owners.get(object.id) ?? null;
+}
+
+/** Marks an object as created in `account` (null: the platform); returns it. */
+export function own<T extends StripeObject>(state: StandInState, account: string | null, object: T): T {
+  if (account) state.owners.set(object.id, account);
+  return object;
+}
+
+/** The object when it belongs to the scope's account; another account's object is as good as missing. */
+export function visible(scope: Scope, object: StripeObject | undefined): StripeObject | undefined {
+  return object && ownerOf(scope.state, object) === scope.account ? object : undefined;
+}
 
 /** Which map holds an id, by its prefix: used by `expand[]`. */
 export function findById(state: StandInState, id: string): StripeObject | undefined {
@@ -176,10 +219,17 @@ export const newSetupIntent = (customer: string | null): StripeObject => {
   };
 };
 
-export function newEvent(type: string, object: StripeObject, idempotencyKey: string | null): StripeObject {
+/** An event; `account` is set for a connected account's event (Connect), absent for the platform's own. */
+export function newEvent(
+  type: string,
+  object: StripeObject,
+  idempotencyKey: string | null,
+  account: string | null = null,
+): StripeObject {
   return {
     id: randomId('evt_'),
     object: 'event',
+    ...(account ? { account } : {}),
     api_version: '2026-10-28.endive',
     created: now(),
     data: { object: structuredClone(object) },

@@ -1,6 +1,8 @@
 // PaymentIntents: create (and confirm at once, off session or not), retrieve, list by customer. A
 // declined charge still stores the PaymentIntent, answers 402 with it in the error body, and raises
 // `payment_intent.payment_failed`; a success raises `payment_intent.succeeded`.
+
+import { requireChargesEnabled } from './accounts';
 import { AUTHENTICATION_REQUIRED, type CardDecline, testCard } from './cards';
 import type { Route, RouteContext } from './context';
 import { getCustomer, resolvePaymentMethod } from './customers';
@@ -13,15 +15,16 @@ import {
   noSuch,
   now,
   optionalInteger,
+  type Params,
   randomId,
   requireString,
   StripeApiError,
 } from './http';
-import { expand, type StripeObject } from './objects';
+import { expand, own, type StandInState, type StripeObject, visible } from './objects';
 
-function newPaymentIntent(ctx: RouteContext, amount: number, currency: string): StripeObject {
+/** A new PaymentIntent (not stored); description, metadata and receipt_email come from `p`. */
+export function newPaymentIntent(p: Params, amount: number, currency: string): StripeObject {
   const id = randomId('pi_');
-  const p = ctx.params;
   return {
     id,
     object: 'payment_intent',
@@ -73,7 +76,14 @@ function chargeOutcome(number: string | undefined, offSession: boolean): CardDec
   return 'succeeded';
 }
 
-async function confirm(ctx: RouteContext, intent: StripeObject, method: StripeObject, offSession: boolean) {
+/** What a charge needs: the state (card numbers) and a way to raise events. A route's context is one. */
+export interface Charging {
+  state: StandInState;
+  emit(type: string, object: StripeObject): void;
+}
+
+/** Charges the card; returns the card error of a decline (the PaymentIntent then waits for another card). */
+export function confirm(ctx: Charging, intent: StripeObject, method: StripeObject, offSession: boolean) {
   intent.payment_method = method.id;
   const outcome = chargeOutcome(ctx.state.cardNumbers.get(method.id), offSession);
   if (outcome === 'requires_action') {
@@ -137,8 +147,8 @@ export const paymentIntentRoutes: Route[] = [
           code: 'amount_too_small',
           param: 'amount',
         });
-      const intent = newPaymentIntent(ctx, amount, currency);
-      if (p.customer !== undefined) intent.customer = getCustomer(ctx.state, String(p.customer), 'customer', 400).id;
+      const intent = own(ctx.state, ctx.account, newPaymentIntent(p, amount, currency));
+      if (p.customer !== undefined) intent.customer = getCustomer(ctx, String(p.customer), 'customer', 400).id;
       const method = p.payment_method === undefined ? null : resolvePaymentMethod(ctx, String(p.payment_method));
       if (method?.customer && method.customer !== intent.customer)
         throw invalidRequest(
@@ -153,10 +163,11 @@ export const paymentIntentRoutes: Route[] = [
           "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method or ConfirmationToken.",
           { code: 'payment_intent_unexpected_state' },
         );
+      if (isTrue(p.confirm)) requireChargesEnabled(ctx);
       ctx.state.paymentIntents.set(intent.id, intent);
       ctx.emit('payment_intent.created', intent);
       let error: Record<string, unknown> | null = null;
-      if (method && isTrue(p.confirm)) error = await confirm(ctx, intent, method, offSession);
+      if (method && isTrue(p.confirm)) error = confirm(ctx, intent, method, offSession);
       else if (method) {
         intent.payment_method = method.id;
         intent.status = 'requires_confirmation';
@@ -170,7 +181,7 @@ export const paymentIntentRoutes: Route[] = [
     method: 'GET',
     path: /^\/v1\/payment_intents\/([^/]+)$/,
     handle(ctx, [, id]) {
-      const intent = ctx.state.paymentIntents.get(id);
+      const intent = visible(ctx, ctx.state.paymentIntents.get(id));
       if (!intent) throw noSuch('payment_intent', id);
       return expand(ctx.state, intent, ctx.params.expand);
     },
@@ -181,6 +192,7 @@ export const paymentIntentRoutes: Route[] = [
     handle(ctx) {
       const { customer, created } = ctx.params;
       const rows = [...ctx.state.paymentIntents.values()]
+        .filter((pi) => visible(ctx, pi))
         .filter((pi) => customer === undefined || pi.customer === customer)
         .filter((pi) => createdMatches(pi.created, created))
         .reverse();

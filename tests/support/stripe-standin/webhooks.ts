@@ -1,11 +1,16 @@
 // Signed webhook deliveries: each event POSTed as JSON with `Stripe-Signature: t=…,v1=…`, the HMAC-SHA256
-// of `${t}.${payload}` under the endpoint's secret, as Stripe signs them. No automatic retries.
+// of `${t}.${payload}` under the endpoint's secret, as Stripe signs them. No automatic retries. Two
+// endpoints, as a Connect platform has them: the platform's own events (no `account`) go to the
+// platform endpoint; connected accounts' events (`account: 'acct_…'`) only to the Connect endpoint,
+// signed with its own secret.
 import { createHmac } from 'node:crypto';
 import { now } from './http';
 import type { StandInState, StripeObject } from './objects';
 
 export interface WebhookControl {
   setWebhookEndpoint(url: string | null): void;
+  /** Where connected accounts' events go (the Connect endpoint); null: only recorded. */
+  setConnectWebhookEndpoint(url: string | null): void;
   /** Events created while paused are kept and sent on `resumeDeliveries()`. */
   pauseDeliveries(): void;
   resumeDeliveries(): Promise<void>;
@@ -20,14 +25,16 @@ export function signPayload(payload: string, secret: string, timestamp = now()):
   return `t=${timestamp},v1=${signature}`;
 }
 
-export function createWebhooks(state: StandInState, secret: string) {
+export function createWebhooks(state: StandInState, secret: string, connectSecret: string) {
   let endpoint: string | null = null;
+  let connectEndpoint: string | null = null;
   let paused = false;
   const held: StripeObject[] = [];
   const inFlight = new Set<Promise<unknown>>();
 
   async function post(event: StripeObject): Promise<number | null> {
-    const url = endpoint;
+    const connect = typeof event.account === 'string';
+    const url = connect ? connectEndpoint : endpoint;
     if (!url) return null;
     const payload = JSON.stringify(event, null, 2);
     const entry = {
@@ -44,7 +51,7 @@ export function createWebhooks(state: StandInState, secret: string) {
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
           'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signPayload(payload, secret),
+          'Stripe-Signature': signPayload(payload, connect ? connectSecret : secret),
         },
         body: payload,
         // Stripe gives an endpoint a few seconds; a hung endpoint must not hang close().
@@ -67,6 +74,9 @@ export function createWebhooks(state: StandInState, secret: string) {
   const control: WebhookControl = {
     setWebhookEndpoint(url) {
       endpoint = url;
+    },
+    setConnectWebhookEndpoint(url) {
+      connectEndpoint = url;
     },
     pauseDeliveries() {
       paused = true;
