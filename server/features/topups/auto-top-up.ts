@@ -226,6 +226,9 @@ function candidates(prisma: PrismaClient) {
 
 /** The dip's top-up row, made by this run (`fresh`) or found (another run made it). */
 async function claimDip(prisma: PrismaClient, c: Candidate, now: Date) {
+  // A sibling's decline earlier in this run turned auto top-up off: nothing more for this household.
+  const household = await prisma.household.findUnique({ where: { id: c.householdId }, select: { autoTopUp: true } });
+  if (!household?.autoTopUp) return null;
   const dipEntryId = c.dipEntryId ?? 0;
   const existing = await prisma.cardTopUp.findUnique({
     where: { studentId_dipEntryId: { studentId: c.studentId, dipEntryId } },

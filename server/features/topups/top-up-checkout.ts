@@ -249,26 +249,21 @@ export function sessionPayment(session: Stripe.Checkout.Session, account: string
   };
 }
 
-/** Applies what a Checkout session says (paid → recorded once; expired → EXPIRED) in one transaction. */
+/** Applies what a Checkout session says (paid → recorded once; expired → EXPIRED), in the caller's transaction. */
 export async function applySession(
-  prisma: PrismaClient | Prisma.TransactionClient,
+  tx: Prisma.TransactionClient,
   topUpId: number,
   session: Stripe.Checkout.Session,
   account: string | null,
   queue: MessageQueue | undefined,
 ): Promise<RecordOutcome | 'expired' | 'open'> {
-  const apply = async (tx: Prisma.TransactionClient) => {
-    if (session.status === 'complete' && session.payment_status === 'paid')
-      return recordTopUpPaid(tx, topUpId, sessionPayment(session, account), topUpReceipt(queue));
-    if (session.status === 'expired') {
-      await tx.cardTopUp.updateMany({ where: { id: topUpId, status: 'OPEN' }, data: { status: 'EXPIRED' } });
-      return 'expired' as const;
-    }
-    return 'open' as const;
-  };
-  if ('$transaction' in prisma)
-    return (prisma as PrismaClient).$transaction(apply, { maxWait: 10_000, timeout: 30_000 });
-  return apply(prisma as Prisma.TransactionClient);
+  if (session.status === 'complete' && session.payment_status === 'paid')
+    return recordTopUpPaid(tx, topUpId, sessionPayment(session, account), topUpReceipt(queue));
+  if (session.status === 'expired') {
+    await tx.cardTopUp.updateMany({ where: { id: topUpId, status: 'OPEN' }, data: { status: 'EXPIRED' } });
+    return 'expired';
+  }
+  return 'open';
 }
 
 export async function confirmTopUp(
@@ -289,7 +284,10 @@ export async function confirmTopUp(
     const session = await stripeCall(() =>
       billing.stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: row.stripeAccountId }),
     );
-    await applySession(prisma, row.id, session, row.stripeAccountId, queue);
+    await prisma.$transaction((tx) => applySession(tx, row.id, session, row.stripeAccountId, queue), {
+      maxWait: 10_000,
+      timeout: 30_000,
+    });
   }
   const done = await prisma.cardTopUp.findUniqueOrThrow({ where: { id: row.id }, select: topUpSelect });
   return toTopUp(done);
