@@ -137,7 +137,9 @@ const routes: AppRoute[] = [
     component: './AccountSettings',
   },
   // The family portal (issue 21): a guardian's own household, phone first.
-  { path: '/family', name: 'family-home', icon: 'home', access: 'portal:own', component: './Family' },
+  // Home lives at /family/home (not /family): the menu would otherwise light Home up on every /family/… page.
+  { path: '/family', redirect: '/family/home' },
+  { path: '/family/home', name: 'family-home', icon: 'home', access: 'portal:own', component: './Family' },
   {
     path: '/family/lessons',
     name: 'family-lessons',

@@ -13,7 +13,7 @@ describe('landingPath', () => {
   });
 
   it('sends guardians to the family portal and users without any page right to their account information', () => {
-    expect(landingPath(['ROLE_CUSTOMER'])).toBe('/family');
+    expect(landingPath(['ROLE_CUSTOMER'])).toBe('/family/home');
     expect(landingPath([])).toBe('/profile');
     expect(landingPath(undefined)).toBe('/profile');
   });

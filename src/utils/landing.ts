@@ -11,7 +11,7 @@ const landingPages: readonly (readonly [Right, string])[] = [
   ['schedules:confirmOwn', '/teacherConfirmation'],
   ['billing:cycles', '/billingCycleControl'],
   ['billing:view', '/manage-payment'],
-  ['portal:own', '/family'],
+  ['portal:own', '/family/home'],
 ];
 
 export function landingPath(authorities: readonly string[] | undefined): string {

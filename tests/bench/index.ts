@@ -12,6 +12,7 @@ import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
 import { benchMessages } from './messages';
+import { benchPortal } from './portal';
 import { benchPwa } from './pwa';
 import { benchReminders } from './reminders';
 import { benchSalary } from './salary';
@@ -60,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
   pwa: benchPwa,
   accountTiming: benchAccountTiming,
   reminders: benchReminders,
+  portal: benchPortal,
 };
 
 async function all() {

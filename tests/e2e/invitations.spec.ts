@@ -76,7 +76,7 @@ test('the desk invites a guardian by email; the guardian accepts on a phone and 
   await shot(guardian, 'invite-accept-390');
   expect(await guardian.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await guardian.getByRole('button', { name: 'Create my account' }).click();
-  await expect(guardian).toHaveURL(/\/family$/);
+  await expect(guardian).toHaveURL(/\/family\/home$/);
   await phone.close();
 
   await page.reload();
@@ -116,7 +116,7 @@ test('a Chinese-speaking guardian reads the invitation page in Chinese; a wrong 
   await guardian.getByLabel('密码', { exact: true }).fill('family-password-1');
   await guardian.getByLabel('确认密码').fill('family-password-1');
   await guardian.getByRole('button', { name: '创建我的账号' }).click();
-  await expect(guardian).toHaveURL(/\/family$/);
+  await expect(guardian).toHaveURL(/\/family\/home$/);
 
   // Without a link: the SMS form, which names a wrong code.
   const other = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -98,7 +98,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await prepare(page, locale, familyToken);
       await page.goto('/');
     }
-    await expect(page).toHaveURL(/\/family$/);
+    await expect(page).toHaveURL(/\/family\/home$/);
     for (const child of children) await expect(page.getByRole('heading', { level: 2, name: child.name })).toBeVisible();
     // Each child's card shows their next lesson's time.
     for (const [i, child] of children.entries()) {
