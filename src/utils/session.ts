@@ -11,14 +11,17 @@ export const KEPT_ACCOUNT_KEY = 'levelup-account';
 
 /** The IndexedDB database the teacher's page keeps its classes in for offline reading (issue 11). */
 export const KEPT_CLASSES_DB = 'levelup-teacher-classes';
+/** The IndexedDB database the family portal keeps its pages in for offline reading (issue 21). */
+export const KEPT_FAMILY_DB = 'levelup-family-pages';
 
 /**
- * Every kept class list on this device goes (unsent confirmations, in their own database, stay with
- * their teacher). Typed loosely: the benches compile this file for Node, which has no IndexedDB.
+ * Every kept class list and family page on this device goes (unsent confirmations, in their own
+ * database, stay with their teacher). Typed loosely: the benches compile this file for Node, which has no IndexedDB.
  */
 function forgetKeptClasses(): void {
   const idb = (globalThis as { indexedDB?: { deleteDatabase: (name: string) => unknown } }).indexedDB;
   idb?.deleteDatabase(KEPT_CLASSES_DB);
+  idb?.deleteDatabase(KEPT_FAMILY_DB);
 }
 
 export function getToken(): string | null {

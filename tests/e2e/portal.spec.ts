@@ -138,3 +138,51 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await context.close();
   });
 }
+
+/** The keys of the portal pages kept on this device (src/utils/portalOffline.ts). */
+function keptPages(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('levelup-family-pages', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('pages');
+        open.onsuccess = () => {
+          const db = open.result;
+          const keys = db.transaction('pages').objectStore('pages').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map(String));
+          };
+        };
+      }),
+  );
+}
+
+test('with no network the portal shows what this phone kept, marked as such, and forgets it at sign-out', async ({
+  page,
+}) => {
+  // The desktop layout, whose side menu moves between pages without reloading the app.
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await prepare(page, 'en-US', familyToken);
+  await page.goto('/family/home');
+  for (const child of children) await expect(page.getByRole('heading', { level: 2, name: child.name })).toBeVisible();
+  await page.getByRole('link', { name: 'Balance history' }).first().click();
+  await expect(page.getByTestId('ledger-entry').first()).toBeVisible();
+  await expect.poll(() => keptPages(page)).toEqual(expect.arrayContaining([expect.stringMatching(/:home$/)]));
+
+  // The server is out of reach: the pages open from the phone, saying so.
+  await page.route(/\/api\/portal\//, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('menuitem', { name: 'Home' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Offline — shown as saved on this device at' })).toBeVisible();
+  for (const child of children) await expect(page.getByRole('heading', { level: 2, name: child.name })).toBeVisible();
+  await shoot(page, 'portal-offline-home-en-US');
+  await page.unroute(/\/api\/portal\//);
+
+  // Signing out takes the kept pages off the phone.
+  await expect(async () => {
+    await page.getByText('Fay Family', { exact: true }).hover();
+    await page.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 3_000 });
+  }).toPass();
+  await expect(page).toHaveURL(/\/user\/login/);
+  await expect.poll(() => keptPages(page)).toEqual([]);
+});

@@ -11,6 +11,7 @@ import {
   AttendanceTag,
   ChildPicker,
   Failed,
+  OfflineNote,
   useChild,
   useDownload,
   useHome,
@@ -84,6 +85,7 @@ export default function FamilyBalance() {
   const { load, reload } = useLoad(
     () => (child ? childLedger(child, { current: page, pageSize: PAGE_SIZE }) : Promise.resolve(undefined)),
     `${child}-${page}`,
+    `ledger-${child}-${page}`,
   );
   const ledger = load.state === 'loaded' ? load.value : undefined;
   return (
@@ -99,6 +101,7 @@ export default function FamilyBalance() {
           }}
         />
       ) : null}
+      {load.state === 'loaded' ? <OfflineNote savedAt={load.savedAt} fmt={fmt} /> : null}
       {load.state === 'failed' ? <Failed onRetry={reload} /> : null}
       {load.state === 'loading' || home.load.state === 'loading' ? <Skeleton active /> : null}
       {ledger && child ? (

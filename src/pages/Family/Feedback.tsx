@@ -6,7 +6,17 @@ import type { TPortalFeedback } from '@/contracts/portal';
 import { downloadFeedbackPdf, portalFeedback } from '@/services/portal';
 import type { Formatter } from '@/utils/format';
 import { useFormat } from '@/utils/useFormat';
-import { ChildPicker, Failed, useChild, useDownload, useHome, useLoad, useT, whenText } from './components/shared';
+import {
+  ChildPicker,
+  Failed,
+  OfflineNote,
+  useChild,
+  useDownload,
+  useHome,
+  useLoad,
+  useT,
+  whenText,
+} from './components/shared';
 
 const PAGE_SIZE = 10;
 
@@ -74,6 +84,7 @@ export default function FamilyFeedback() {
   const { load, reload } = useLoad(
     () => portalFeedback({ current: page, pageSize: PAGE_SIZE, ...(child ? { childId: child } : {}) }),
     `${child}-${page}`,
+    `feedback-${child}-${page}`,
   );
   const list = load.state === 'loaded' ? load.value : undefined;
   return (
@@ -90,6 +101,7 @@ export default function FamilyFeedback() {
           }}
         />
       ) : null}
+      {load.state === 'loaded' ? <OfflineNote savedAt={load.savedAt} fmt={fmt} /> : null}
       {load.state === 'failed' ? <Failed onRetry={reload} /> : null}
       {load.state === 'loading' ? <Skeleton active /> : null}
       {list && list.data.length === 0 ? <Empty description={t('portal.feedback.empty')} /> : null}

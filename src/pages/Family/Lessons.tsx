@@ -3,7 +3,7 @@ import { useState } from 'react';
 import PageContainer from '@/components/PageContainer';
 import { childLessons } from '@/services/portal';
 import { useFormat } from '@/utils/useFormat';
-import { ChildPicker, Failed, LessonCard, useChild, useHome, useLoad, useT } from './components/shared';
+import { ChildPicker, Failed, LessonCard, OfflineNote, useChild, useHome, useLoad, useT } from './components/shared';
 
 const PAGE_SIZE = 10;
 
@@ -19,6 +19,7 @@ export default function FamilyLessons() {
   const { load, reload } = useLoad(
     () => (child ? childLessons(child, { when, current: page, pageSize: PAGE_SIZE }) : Promise.resolve(undefined)),
     `${child}-${when}-${page}`,
+    `lessons-${child}-${when}-${page}`,
   );
   const list = load.state === 'loaded' ? load.value : undefined;
   return (
@@ -48,6 +49,7 @@ export default function FamilyLessons() {
         }}
         style={{ marginBottom: 16 }}
       />
+      {load.state === 'loaded' ? <OfflineNote savedAt={load.savedAt} fmt={fmt} /> : null}
       {load.state === 'failed' ? <Failed onRetry={reload} /> : null}
       {load.state === 'loading' || home.load.state === 'loading' ? <Skeleton active /> : null}
       {list && list.data.length === 0 ? <Empty description={t('portal.lessons.empty')} /> : null}

@@ -4,7 +4,7 @@ import PageContainer from '@/components/PageContainer';
 import type { TPortalAttention, TPortalChild } from '@/contracts/portal';
 import type { Formatter } from '@/utils/format';
 import { useFormat } from '@/utils/useFormat';
-import { Failed, LessonCard, type T, useHome, useT } from './components/shared';
+import { Failed, LessonCard, OfflineNote, type T, useHome, useT } from './components/shared';
 
 function attentionText(item: TPortalAttention, t: T, fmt: Formatter) {
   return t(`portal.attention.${item.kind}`, {
@@ -65,6 +65,7 @@ export default function FamilyHome() {
   const home = load.state === 'loaded' ? load.value : undefined;
   return (
     <PageContainer title={home ? t('portal.home.greeting', { name: home.household.name }) : t('portal.home.title')}>
+      {load.state === 'loaded' ? <OfflineNote savedAt={load.savedAt} fmt={fmt} /> : null}
       {load.state === 'failed' ? <Failed onRetry={reload} /> : null}
       {load.state === 'loading' ? <Skeleton active /> : null}
       {home ? (

@@ -1,9 +1,10 @@
-import { useIntl, useSearchParams } from '@umijs/max';
+import { useIntl, useModel, useSearchParams } from '@umijs/max';
 import { Alert, Button, Card, Flex, message, Segmented, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import type { TPortalHome, TPortalLesson } from '@/contracts/portal';
 import { portalHome } from '@/services/portal';
 import type { Formatter } from '@/utils/format';
+import { keepPage, keptPage } from '@/utils/portalOffline';
 
 export type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -12,10 +13,22 @@ export function useT(): T {
   return (id, values) => intl.formatMessage({ id }, values);
 }
 
-type Load<V> = { state: 'loading' } | { state: 'loaded'; value: V } | { state: 'failed' };
+/** `savedAt`: shown from what this device kept, the server being out of reach (offline). */
+type Load<V> = { state: 'loading' } | { state: 'loaded'; value: V; savedAt?: string } | { state: 'failed' };
 
-/** Loads `fetch()` whenever `key` changes; `reload` loads again. */
-export function useLoad<V>(fetch: () => Promise<V>, key: string) {
+/** A refusal by the server is an answer; no answer at all (offline, or the server down) is not. */
+const unreachable = (error: unknown) => {
+  const status = (error as { response?: { status?: number } })?.response?.status;
+  return status === undefined || status >= 500;
+};
+
+/**
+ * Loads `fetch()` whenever `key` changes; `reload` loads again. With `keepAs`, the answer is kept on
+ * the device for the signed-in user (src/utils/portalOffline.ts) and shown, with its time, when the
+ * server cannot be reached.
+ */
+export function useLoad<V>(fetch: () => Promise<V>, key: string, keepAs?: string) {
+  const userId = useModel('@@initialState').initialState?.currentUser?.id;
   const [load, setLoad] = useState<Load<V>>({ state: 'loading' });
   const [tick, setTick] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what fetch depends on.
@@ -23,8 +36,17 @@ export function useLoad<V>(fetch: () => Promise<V>, key: string) {
     let live = true;
     setLoad((current) => (current.state === 'loaded' ? current : { state: 'loading' }));
     fetch().then(
-      (value) => live && setLoad({ state: 'loaded', value }),
-      () => live && setLoad({ state: 'failed' }),
+      (value) => {
+        if (!live) return;
+        setLoad({ state: 'loaded', value });
+        if (keepAs && userId) void keepPage(userId, keepAs, value).catch(() => undefined);
+      },
+      async (error: unknown) => {
+        const kept =
+          keepAs && userId && unreachable(error) ? await keptPage<V>(userId, keepAs).catch(() => undefined) : undefined;
+        if (!live) return;
+        setLoad(kept ? { state: 'loaded', value: kept.value, savedAt: kept.savedAt } : { state: 'failed' });
+      },
     );
     return () => {
       live = false;
@@ -34,9 +56,23 @@ export function useLoad<V>(fetch: () => Promise<V>, key: string) {
   return { load, reload };
 }
 
+/** Says the page is what this device kept, from when, because the server cannot be reached. */
+export function OfflineNote({ savedAt, fmt }: { savedAt?: string; fmt: Formatter }) {
+  const t = useT();
+  if (!savedAt) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 12 }}
+      message={t('portal.offline', { when: fmt.dateTime(savedAt) })}
+    />
+  );
+}
+
 /** The household (home) once per page: the child picker's children. */
 export function useHome() {
-  return useLoad<TPortalHome>(portalHome, 'home');
+  return useLoad<TPortalHome>(portalHome, 'home', 'home');
 }
 
 export function Failed({ onRetry }: { onRetry: () => void }) {
