@@ -5,6 +5,7 @@ import type { TPortalHome, TPortalLesson } from '@/contracts/portal';
 import { portalHome } from '@/services/portal';
 import type { Formatter } from '@/utils/format';
 import { keepPage, keptPage } from '@/utils/portalOffline';
+import { toRequestFailure } from '@/utils/requestError';
 
 export type T = (id: string, values?: Record<string, string | number>) => string;
 
@@ -18,8 +19,8 @@ type Load<V> = { state: 'loading' } | { state: 'loaded'; value: V; savedAt?: str
 
 /** A refusal by the server is an answer; no answer at all (offline, or the server down) is not. */
 const unreachable = (error: unknown) => {
-  const status = (error as { response?: { status?: number } })?.response?.status;
-  return status === undefined || status >= 500;
+  const failure = toRequestFailure(error);
+  return failure.noResponse === true || (failure.status ?? 0) >= 500;
 };
 
 /**
