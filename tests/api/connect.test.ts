@@ -9,6 +9,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { familyPaymentsReady } from '../../server/features/billing/connect';
+import { loadStripeConfig } from '../../server/features/billing/stripe-config';
 import { billingFor, stripeFor } from '../support/billing-factories';
 import { connectBillingFor, connectCentre } from '../support/connect-factories';
 import { createCentreWithStaff } from '../support/factories';
@@ -76,20 +77,20 @@ describe('connecting the centre’s Stripe account', () => {
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ configured: true, accountId: null, chargesEnabled: false, detailsSubmitted: false });
 
-    const first = await request(server).post('/api/billing/connect/account-link').set(as(tokens.admin));
-    expect(first.status).toBe(200);
+    // Two first clicks at once: one account (the idempotency key), each click its own link; a third later.
+    const [first, second] = await Promise.all([
+      request(server).post('/api/billing/connect/account-link').set(as(tokens.admin)),
+      request(server).post('/api/billing/connect/account-link').set(as(tokens.admin)),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body.url).not.toBe(second.body.url);
     const saved = await ctx.prisma.organisation.findUniqueOrThrow({ where: { id: centre.id } });
     expect(saved.stripeAccountId).toMatch(/^acct_/);
     const account = standIn.state.accounts.get(String(saved.stripeAccountId));
     expect(account).toMatchObject({ type: 'standard', metadata: { organisationId: String(centre.id) } });
     expect(account?.business_profile.name).toBe(centre.name);
-
-    // A second click (or two at once): the same account, a new link.
-    const [second, third] = await Promise.all([
-      request(server).post('/api/billing/connect/account-link').set(as(tokens.admin)),
-      request(server).post('/api/billing/connect/account-link').set(as(tokens.admin)),
-    ]);
-    expect([second.status, third.status]).toEqual([200, 200]);
+    const third = await request(server).post('/api/billing/connect/account-link').set(as(tokens.admin));
+    expect(third.status).toBe(200);
     const accounts = [...standIn.state.accounts.values()].filter(
       (a) => a.metadata.organisationId === String(centre.id),
     );
@@ -134,6 +135,19 @@ describe('connecting the centre’s Stripe account', () => {
     );
     expect(updated).toBeDefined();
     expect(await ctx.prisma.stripeEvent.count({ where: { id: updated?.id } })).toBe(1);
+  });
+
+  it('reads STRIPE_CONNECT_WEBHOOK_SECRET: optional, a whsec_ secret', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    };
+    expect(loadStripeConfig(keys)?.connectWebhookSecret).toBeUndefined();
+    expect(loadStripeConfig({ ...keys, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_c' })?.connectWebhookSecret).toBe(
+      'whsec_c',
+    );
+    expect(() => loadStripeConfig({ ...keys, STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_test_oops' })).toThrow(/whsec_/);
   });
 
   it('says whether family payments are ready: Stripe, the Connect secret and an account that can charge', () => {
