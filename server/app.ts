@@ -81,6 +81,7 @@ export function createApp(deps: AppDeps): express.Express {
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (a Buffer); express.json
   // then leaves that request alone.
   api.use('/billing/stripe-webhook', express.raw({ type: () => true, limit: '512kb' }));
+  api.use('/billing/stripe-connect-webhook', express.raw({ type: () => true, limit: '512kb' }));
   // Twilio posts inbound SMS form-encoded; its signature covers the form's parameters.
   api.use('/sms/inbound', express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 100 }));
   api.use(express.json({ limit: '1mb' }));

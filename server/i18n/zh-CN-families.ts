@@ -33,6 +33,10 @@ export const zhCNFamilies = {
     '请打开邀请邮件中的链接，或填写您的手机号和邀请码',
   'The invitation code has 6 digits': '邀请码为 6 位数字',
   'This account belongs to no household': '此账号不属于任何家庭',
+  // Family card payments (Stripe Connect)
+  'Family card payments are not configured on this server (they need Stripe keys and STRIPE_CONNECT_WEBHOOK_SECRET)':
+    '此服务器未配置家庭刷卡付款（需要 Stripe 密钥和 STRIPE_CONNECT_WEBHOOK_SECRET）',
+  'The Connect webhook takes only events of connected accounts': 'Connect 网络钩子只接受已连接账户的事件',
   // Lesson reminders
   'lessonReminderHours must be a whole number of hours from 0 (none) to 168':
     'lessonReminderHours 必须是 0（不提醒）到 168 之间的整数小时',

@@ -21,6 +21,10 @@ describe('permission table', () => {
     expect(hasRight(['ROLE_CUSTOMER'], 'records:manage')).toBe(false);
     expect(hasRight(['ROLE_OPERATOR'], 'households:invite')).toBe(true);
     expect(hasRight(['ROLE_OPERATOR'], 'portal:own')).toBe(false);
+    // Connecting the centre's own Stripe account (family card payments): its admin only.
+    expect(hasRight(authoritiesOf(['ROLE_ADMIN']), 'payments:connect')).toBe(true);
+    for (const role of ['ROLE_OPERATOR', 'ROLE_TEACHER', 'ROLE_SYSTEM', 'ROLE_CUSTOMER'])
+      expect(hasRight([role], 'payments:connect'), role).toBe(false);
   });
 
   it('grants nothing to unknown roles or no user, and "public" to everyone', () => {

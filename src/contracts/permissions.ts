@@ -23,6 +23,7 @@ export const rights = [
   'vouchers:refundBeyondBalance', // confirm a refund larger than the student's balance
   'portal:own', // a guardian reads their own household (the family portal)
   'households:invite', // invite a guardian to the family portal, resend or revoke the invitation
+  'payments:connect', // connect the centre's own Stripe account (family card payments, Stripe Connect)
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -51,6 +52,7 @@ export const rightsByRole = {
     'payroll:close',
     'audit:view',
     'vouchers:refundBeyondBalance',
+    'payments:connect',
   ],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],

@@ -228,6 +228,12 @@ describe('Stripe-Account scoping', () => {
     const replay = await stripe.paymentIntents.create(bodyA, { stripeAccount: a, idempotencyKey: key });
     const other = await stripe.paymentIntents.create(bodyB, { stripeAccount: b, idempotencyKey: key });
     expect(replay.id).toBe(first.id);
+    const logged = standIn.state.requests.filter((r) => r.idempotencyKey === key);
+    expect(logged.map((r) => [r.account, r.replayed])).toEqual([
+      [a, false],
+      [a, true],
+      [b, false],
+    ]);
     expect(other.id).not.toBe(first.id);
     expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
     expect(other.lastResponse.headers['idempotent-replayed']).toBeUndefined();

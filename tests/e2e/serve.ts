@@ -61,7 +61,13 @@ function preparePglite(): void {
 /** Starts the stand-in and gives the app its keys (server/features/billing/stripe-config.ts reads them). */
 async function startStripe(): Promise<void> {
   if (process.env.E2E_STRIPE === 'off') {
-    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL'])
+    for (const key of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
+      'STRIPE_API_URL',
+    ])
       delete process.env[key];
     return;
   }
@@ -74,10 +80,14 @@ async function startStripe(): Promise<void> {
     publishableKey: 'pk_test_e2e_levelup_standin_publishable',
     webhookSecret: 'whsec_e2e_levelup_standin_webhook',
     webhookUrl: `${appUrl}/api/billing/stripe-webhook`,
+    // Family card payments (Stripe Connect): connected accounts' events go to the Connect endpoint.
+    connectWebhookSecret: 'whsec_e2e_levelup_standin_connect_webhook',
+    connectWebhookUrl: `${appUrl}/api/billing/stripe-connect-webhook`,
   });
   process.env.STRIPE_SECRET_KEY = standIn.secretKey;
   process.env.STRIPE_PUBLISHABLE_KEY = standIn.publishableKey;
   process.env.STRIPE_WEBHOOK_SECRET = standIn.webhookSecret;
+  process.env.STRIPE_CONNECT_WEBHOOK_SECRET = standIn.connectWebhookSecret;
   process.env.STRIPE_API_URL = standIn.url;
   process.env.APP_URL = appUrl;
 }

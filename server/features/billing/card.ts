@@ -69,7 +69,7 @@ async function ensureCustomer(prisma: PrismaClient, billing: BillingStripe, orga
 }
 
 /** Stripe failures other than ours become a 502 with Stripe's message (never the key or card data). */
-async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
+export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

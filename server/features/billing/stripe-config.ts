@@ -6,6 +6,11 @@ export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /**
+   * STRIPE_CONNECT_WEBHOOK_SECRET: the signing secret of the Connect webhook endpoint (connected
+   * accounts' events). Without it family card payments stay off (server/features/billing/connect.ts).
+   */
+  connectWebhookSecret?: string;
   /** STRIPE_API_URL: another origin for the API (tests' stand-in); api.stripe.com when unset. */
   apiUrl?: string;
 }
@@ -27,10 +32,13 @@ export function loadStripeConfig(env: NodeJS.ProcessEnv = process.env): StripeCo
   if (!/^(sk|rk)_/.test(secretKey)) throw new Error('STRIPE_SECRET_KEY must start with sk_ (or rk_)');
   if (!publishableKey.startsWith('pk_')) throw new Error('STRIPE_PUBLISHABLE_KEY must start with pk_');
   if (!webhookSecret.startsWith('whsec_')) throw new Error('STRIPE_WEBHOOK_SECRET must start with whsec_');
+  const connectWebhookSecret = env.STRIPE_CONNECT_WEBHOOK_SECRET || undefined;
+  if (connectWebhookSecret && !connectWebhookSecret.startsWith('whsec_'))
+    throw new Error('STRIPE_CONNECT_WEBHOOK_SECRET must start with whsec_');
   const apiUrl = env.STRIPE_API_URL || undefined;
   if (apiUrl && !/^https?:\/\/[^/?#\s]+\/?$/.test(apiUrl))
     throw new Error('STRIPE_API_URL must be an origin like http://127.0.0.1:12111');
-  return { secretKey, publishableKey, webhookSecret, apiUrl };
+  return { secretKey, publishableKey, webhookSecret, connectWebhookSecret, apiUrl };
 }
 
 /** The official SDK, pointed at STRIPE_API_URL when set. Retries are ours (idempotency keys), not the SDK's. */

@@ -13,6 +13,16 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export function verifyStripeEvent(billing: BillingStripe | undefined, body: unknown, signature: unknown): Stripe.Event {
   if (!billing) throw BILLING_UNAVAILABLE();
+  return verifySignedEvent(billing, body, signature, billing.config.webhookSecret);
+}
+
+/** Checks a webhook's raw body and Stripe-Signature under one endpoint's secret (platform or Connect). */
+export function verifySignedEvent(
+  billing: BillingStripe,
+  body: unknown,
+  signature: unknown,
+  secret: string,
+): Stripe.Event {
   if (!Buffer.isBuffer(body) && typeof body !== 'string')
     throw new AppError('validation', 'The webhook body must be the raw bytes Stripe sent');
   if (typeof signature !== 'string' || !signature) throw new AppError('validation', 'Missing Stripe-Signature header');
@@ -21,12 +31,7 @@ export function verifyStripeEvent(billing: BillingStripe | undefined, body: unkn
   if (Number.isFinite(signedAt) && signedAt * 1000 > Date.now() + WEBHOOK_TOLERANCE_SECONDS * 1000)
     throw new AppError('validation', 'Invalid Stripe signature');
   try {
-    return billing.stripe.webhooks.constructEvent(
-      body,
-      signature,
-      billing.config.webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
+    return billing.stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError)
       throw new AppError('validation', 'Invalid Stripe signature');

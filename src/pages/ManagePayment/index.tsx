@@ -34,6 +34,7 @@ import {
 } from '@/services/billingPayment';
 import { makeFormatter } from '@/utils/format';
 import { refreshOverdue } from '@/utils/useOverdue';
+import ConnectCard from './ConnectCard';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
@@ -41,12 +42,16 @@ const nowrap = { whiteSpace: 'nowrap' } as const;
  * /manage-payment: a centre's saved card (add, replace, remove through Stripe Checkout), its credit
  * balance and tax rate, and its invoices (Pay now, PDF, details). The platform picks a centre first
  * (?organisationId=). Without Stripe keys the page says invoices are marked paid by hand.
- * ?invoice=<id> opens that invoice's details (the credit ledger links here).
+ * ?invoice=<id> opens that invoice's details (the credit ledger links here). A centre's admin also
+ * connects the centre's own Stripe account for family card payments (ConnectCard, ?connect=return|refresh).
  */
 export default function ManagePaymentPage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const platform = (useAccess() as Record<string, boolean>)['billing:cycles'];
+  const access = useAccess() as Record<string, boolean>;
+  const platform = access['billing:cycles'];
+  // Family card payments (issue 21): the centre's own Stripe account, its admin only.
+  const connects = access['payments:connect'] && !platform;
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const chosen = Number(search.get('organisationId')) || undefined;
@@ -242,6 +247,7 @@ export default function ManagePaymentPage() {
           {infoFailed && <Alert type="error" style={{ marginBottom: 16 }} message={t('billing.payment.loadFailed')} />}
           {!info && !infoFailed && <Spin />}
           {summary}
+          {info && connects && <ConnectCard />}
           {/* After the card and status: the actions column is sized for the first rows' actions (Pay now). */}
           {info && status && (
             <InvoiceList

@@ -131,6 +131,7 @@ export async function startStripeStandIn(options: StripeStandInOptions = {}): Pr
       path: url.pathname,
       params: req.method === 'GET' ? decodeForm(url.search.slice(1)) : decodeForm(rawBody),
       idempotencyKey: key,
+      account: typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] || null : null,
       status: reply.status,
       replayed,
     });

@@ -16,6 +16,8 @@ export interface RequestLogEntry {
   path: string;
   params: Record<string, unknown>;
   idempotencyKey: string | null;
+  /** The `Stripe-Account` header (a connected account), null for the platform's own calls. */
+  account: string | null;
   status: number;
   replayed: boolean;
 }
