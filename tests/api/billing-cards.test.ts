@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../server/features/billing/invoice-view';
 import { BILLING_NOT_CONFIGURED_MESSAGE } from '../../src/contracts/billing';
 import { billingFor, createInvoiceRow, stripeFor } from '../support/billing-factories';
+import { submitHostedCard } from '../support/checkout-page';
 import { createCentreWithStaff } from '../support/factories';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -31,20 +32,11 @@ afterAll(async () => {
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-function submitCard(url: string, cardNumber: string, cardExpiry = '08 / 34', cardCvc = '123') {
-  return fetch(url, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ cardNumber, cardExpiry, cardCvc }).toString(),
-  });
-}
-
 /** Opens Checkout as `token`, saves `number` on the hosted page, returns the session id from the redirect. */
 async function saveCardOnPage(token: string, number: string, body: { organisationId?: number } = {}) {
   const open = await request(ctx.app).post('/api/billing/checkout-sessions').set(auth(token)).send(body);
   expect(open.status).toBe(200);
-  const page = await submitCard(open.body.url, number);
+  const page = await submitHostedCard(open.body.url, number);
   expect(page.status).toBe(303);
   const location = new URL(String(page.headers.get('location')));
   expect(`${location.origin}${location.pathname}`).toBe(`${APP}/redirectUrlPage`);

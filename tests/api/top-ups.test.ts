@@ -4,23 +4,26 @@
 // once per dip and a decline turns it off and tells the family and the desk. Figures are worked out by hand.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type Stripe from 'stripe';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { runAutoTopUps } from '../../server/features/topups/auto-top-up';
-import { applyFamilyPaymentEvent } from '../../server/features/topups/connect-events';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
-import { billingFor, stripeFor } from '../support/billing-factories';
+import { stripeFor } from '../support/billing-factories';
+import { submitHostedCard } from '../support/checkout-page';
+import { connectBillingFor, connectCentre } from '../support/connect-factories';
 import { createHousehold } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { voucherPurchaseBody } from '../support/money-factories';
 import { createGuardianUser } from '../support/portal-factories';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
-import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
+import { type StripeStandIn, signPayload, startStripeStandIn } from '../support/stripe-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
-import { connectCentre, submitHostedCard } from '../support/topup-factories';
 
 const APP = 'http://app.test';
 let ctx: TestContext;
@@ -31,7 +34,8 @@ let c: ScheduleCentre;
 let account: string;
 let family: Awaited<ReturnType<typeof createGuardianUser>>;
 let other: Awaited<ReturnType<typeof createGuardianUser>>;
-const billing = () => billingFor(standIn);
+let server: Server;
+const billing = () => connectBillingFor(standIn);
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
@@ -47,6 +51,11 @@ beforeAll(async () => {
     billing: billing(),
     appUrl: APP,
   });
+  // Stripe's Connect webhook reaches the app over HTTP, signed with the Connect secret.
+  server = createServer(ctx.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn.setConnectWebhookEndpoint(`${origin}/api/billing/stripe-connect-webhook`);
   c = await createScheduleCentre(ctx);
   const [cleo, dan, eve] = c.students;
   const household = await createHousehold(ctx.prisma, c.centre.id, { name: 'Chen', studentIds: [cleo.id, dan.id] });
@@ -67,6 +76,8 @@ beforeAll(async () => {
   expect((await c.operator.post(`/api/schedules/${lesson.body.schedule.id}/confirm`, {})).status).toBe(200);
 }, 120_000);
 afterAll(async () => {
+  await standIn?.deliveriesSettled();
+  await new Promise((resolve) => server?.close(resolve));
   await queue?.stop();
   await ctx?.close();
   await standIn?.close();
@@ -93,7 +104,18 @@ const eventsOf = (type: string, topUpId: number) =>
       e.type === type && (e.data.object as { metadata?: Record<string, string> }).metadata?.topUpId === String(topUpId),
   ) as unknown as Stripe.Event[];
 
-const deliver = (event: Stripe.Event) => ctx.prisma.$transaction((tx) => applyFamilyPaymentEvent(tx, event, queue));
+/** Stripe delivers the event (again) to the app's Connect webhook; the app answers 200. */
+const deliver = async (event: Stripe.Event) => expect(await standIn.deliverEvent(event.id)).toBe(200);
+
+/** An event Stripe never sent, signed with the Connect secret as if it had (a test of the app's checks). */
+const postSigned = (event: object) => {
+  const payload = JSON.stringify(event);
+  return request(ctx.app)
+    .post('/api/billing/stripe-connect-webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signPayload(payload, standIn.connectWebhookSecret))
+    .send(payload);
+};
 
 describe('without a connected account', () => {
   it('says the centre takes payment at the desk and refuses to start a top-up', async () => {
@@ -192,6 +214,7 @@ describe('a top-up on Checkout', () => {
   it('records a payment reported only by the webhook, once, when the family never comes back', async () => {
     const cleo = c.students[0].id;
     const { topUpId } = await payOnCheckout({ studentId: cleo, amount: '35.50' });
+    await standIn.deliveriesSettled();
     const [completed] = eventsOf('checkout.session.completed', topUpId);
     await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     const row = await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: topUpId } });
@@ -216,8 +239,8 @@ describe('a top-up on Checkout', () => {
       type: 'checkout.session.completed',
       account,
       data: { object: { ...session, status: 'complete', payment_status: 'paid', amount_total: 800 } },
-    } as unknown as Stripe.Event;
-    await deliver(forged);
+    };
+    expect((await postSigned(forged)).status).toBe(200);
     const row = await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: open.body.topUpId } });
     expect(row.status).toBe('MISMATCH');
     expect(row.failure).toMatch(/8\.00 CAD does not match the top-up of 80\.00 CAD/);
@@ -225,7 +248,7 @@ describe('a top-up on Checkout', () => {
     expect(await balanceOf(cleo)).toBe('295.50');
     // Paid to another account: nothing either.
     const again = await family.caller.post('/api/portal/top-ups', { studentId: cleo, amount: '80' });
-    await deliver({
+    await postSigned({
       ...forged,
       id: 'evt_forged_other',
       account: 'acct_elsewhere',
@@ -238,7 +261,7 @@ describe('a top-up on Checkout', () => {
           amount_total: 8000,
         },
       },
-    } as unknown as Stripe.Event);
+    });
     expect((await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: again.body.topUpId } })).status).toBe(
       'MISMATCH',
     );
@@ -247,6 +270,7 @@ describe('a top-up on Checkout', () => {
 
   it('never shows another family’s top-up', async () => {
     const { sessionId } = await payOnCheckout({ studentId: c.students[0].id, amount: '10' });
+    await standIn.deliveriesSettled(); // the webhook records it: Cleo 305.50
     expect((await other.caller.get(`/api/portal/top-ups/confirm?session_id=${sessionId}`)).status).toBe(404);
     expect((await other.caller.get('/api/portal/payments')).body.recent).toEqual([]);
     expect((await family.caller.get('/api/portal/top-ups/confirm?session_id=nope')).status).toBe(400);
@@ -327,7 +351,7 @@ describe('auto top-up', () => {
       (
         await family.caller.put('/api/portal/auto-top-up', {
           enabled: true,
-          floor: '300',
+          floor: '400',
           lessons: null,
           amount: '150',
         })
@@ -335,10 +359,10 @@ describe('auto top-up', () => {
     ).toBe(200);
     await debit(dan, '10');
     const run = await runAutoTopUps(ctx.prisma, billing(), queue);
-    // Both children are below 300.00: Cleo's charge is declined first, and Dan's is then not tried.
+    // Both children are below 400.00: Cleo's charge is declined first, and Dan's is then not tried.
     expect(run).toEqual({ charged: 0, declined: 1 });
     expect(await balanceOf(dan)).toBe('230.00');
-    expect(await balanceOf(c.students[0].id)).toBe('295.50');
+    expect(await balanceOf(c.students[0].id)).toBe('305.50');
     const household = await ctx.prisma.household.findUniqueOrThrow({ where: { id: family.guardian.householdId } });
     expect(household.autoTopUp).toBe(false);
     expect(household.autoTopUpStoppedReason).toBe('Your card was declined.');

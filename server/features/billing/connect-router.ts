@@ -8,7 +8,7 @@ import { connectStatus, createAccountLink, refreshConnect } from './connect';
 import { processConnectEvent, verifyConnectEvent } from './connect-webhook';
 
 /** Family card payments: the centre's connected Stripe account (its admin) and the Connect webhook. */
-export function connectRouter({ prisma, billing, appUrl }: AppDeps): Router {
+export function connectRouter({ prisma, billing, appUrl, queue }: AppDeps): Router {
   const router = Router();
   // payments:connect is an admin's own centre only (billingOrganisationId refuses a centre-less account).
   route(router, endpoints.status, async ({ auth }) =>
@@ -23,7 +23,7 @@ export function connectRouter({ prisma, billing, appUrl }: AppDeps): Router {
   // Public: Stripe calls it; the signature on the raw body (express.raw in app.ts) is the check.
   route(router, endpoints.connectWebhook, async ({ req }) => {
     const event = verifyConnectEvent(billing, req.body, req.headers['stripe-signature']);
-    await processConnectEvent(prisma, event);
+    await processConnectEvent(prisma, event, queue);
     return { received: true as const };
   });
   return router;

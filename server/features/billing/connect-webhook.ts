@@ -6,6 +6,7 @@
 import type Stripe from 'stripe';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
+import type { MessageQueue } from '../../messaging/queue';
 import { applyFamilyPaymentEvent } from '../topups/connect-events';
 import { connectConfigured, FAMILY_PAYMENTS_UNAVAILABLE } from './connect';
 import type { BillingStripe } from './stripe-config';
@@ -26,7 +27,11 @@ export function verifyConnectEvent(
 }
 
 /** Applies one Connect event, once. Returns false when it had already been processed. */
-export async function processConnectEvent(prisma: PrismaClient, event: Stripe.Event): Promise<boolean> {
+export async function processConnectEvent(
+  prisma: PrismaClient,
+  event: Stripe.Event,
+  queue?: MessageQueue,
+): Promise<boolean> {
   return prisma.$transaction(async (tx) => {
     const { count } = await tx.stripeEvent.createMany({
       data: [{ id: event.id, type: event.type.slice(0, 100) }],
@@ -44,7 +49,7 @@ export async function processConnectEvent(prisma: PrismaClient, event: Stripe.Ev
             stripeDetailsSubmitted: account.details_submitted === true,
           },
         });
-    } else await applyFamilyPaymentEvent(tx, event);
+    } else await applyFamilyPaymentEvent(tx, event, queue);
     return true;
   });
 }

@@ -17,12 +17,13 @@ import { enqueueMessage } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { centreUsersWithRole, createNotices } from '../../notices/create-notices';
 import { BILLING_UNAVAILABLE } from '../billing/billing-errors';
+import { stripeCall } from '../billing/card';
 import type { BillingStripe } from '../billing/stripe-config';
 import { moneyText } from '../money/money-text';
 import { portalScope } from '../portal/household-of';
 import { autoTopUpView } from './auto-top-up-view';
 import { recordTopUpPaid } from './record-top-up';
-import { CARD_PAYMENTS_UNAVAILABLE, connectedAccount, priceOf, stripeCall } from './top-up-checkout';
+import { CARD_PAYMENTS_UNAVAILABLE, connectedAccount, priceOf } from './top-up-checkout';
 import { topUpReceipt } from './top-up-receipt';
 import { AUTO_TOP_UP_DECLINED_TEMPLATE, declineEmail, declineReason } from './top-up-texts';
 

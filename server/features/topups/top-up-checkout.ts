@@ -14,6 +14,8 @@ import type { Locale } from '../../i18n/locale';
 import { t } from '../../i18n/text';
 import type { MessageQueue } from '../../messaging/queue';
 import { BILLING_UNAVAILABLE } from '../billing/billing-errors';
+import { stripeCall } from '../billing/card';
+import { connectConfigured, familyPaymentsReady } from '../billing/connect';
 import type { BillingStripe } from '../billing/stripe-config';
 import { portalChild, portalScope } from '../portal/household-of';
 import { lastClassCharge, usualClassCharge } from '../vouchers/usual-class';
@@ -32,12 +34,12 @@ export async function connectedAccount(
   billing: BillingStripe | undefined,
   organisationId: number,
 ): Promise<string | null> {
-  if (!billing) return null;
+  if (!connectConfigured(billing)) return null;
   const centre = await db.organisation.findUnique({
     where: { id: organisationId },
     select: { stripeAccountId: true, stripeChargesEnabled: true },
   });
-  return centre?.stripeAccountId && centre.stripeChargesEnabled ? centre.stripeAccountId : null;
+  return familyPaymentsReady(billing, centre) ? (centre?.stripeAccountId ?? null) : null;
 }
 
 /** The connected account or a 503 saying the family pays at the desk. */
@@ -45,17 +47,6 @@ async function requireAccount(db: Db, billing: BillingStripe | undefined, organi
   const account = await connectedAccount(db, billing, organisationId);
   if (!billing || !account) throw new AppError('unavailable', t(CARD_PAYMENTS_UNAVAILABLE));
   return { billing, account };
-}
-
-/** Stripe failures other than ours become a 502 with Stripe's message (never a key or card data). */
-export async function stripeCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('bad_gateway', t('Card payments (Stripe) failed: {reason}', { reason: message }));
-  }
 }
 
 const topUpSelect = {
