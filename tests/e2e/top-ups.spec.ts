@@ -37,8 +37,22 @@ test.beforeAll(async ({ request, baseURL }) => {
 });
 
 const TEXTS = {
-  'en-US': { pay: 'Pay by card', lessons: 'Lessons', paid: /^Paid .+ for /, balance: 'New balance:', receipt: 'Receipt (PDF)' },
-  'zh-CN': { pay: '刷卡付款', lessons: '课时数', paid: /^已为 .+ 支付 /, balance: '新余额：', receipt: '收据（PDF）' },
+  'en-US': {
+    card: 'Top up by card',
+    pay: 'Pay by card',
+    lessons: 'Lessons',
+    paid: /^Paid .+ for /,
+    balance: 'New balance:',
+    receipt: 'Receipt (PDF)',
+  },
+  'zh-CN': {
+    card: '刷卡充值',
+    pay: '刷卡付款',
+    lessons: '课时数',
+    paid: /^已为 .+ 支付 /,
+    balance: '新余额：',
+    receipt: '收据（PDF）',
+  },
 } as const;
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
@@ -55,10 +69,16 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     await prepare(page, locale, familyToken);
     await page.goto('/family/top-up');
-    await page.getByLabel(locale === 'en-US' ? 'Child' : '孩子').click();
+    const form = page.locator('.ant-card').filter({ has: page.getByRole('heading', { name: text.card }) });
+    // antd's select: the shown choice covers its input, so the box itself is clicked.
+    await form
+      .locator('.ant-form-item')
+      .filter({ hasText: locale === 'en-US' ? 'Child' : '孩子' })
+      .locator('.ant-select-selector')
+      .click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: child.name }).click();
-    await page.getByRole('radio', { name: locale === 'en-US' ? 'A number of lessons' : '按课时' }).check();
-    await page.getByLabel(text.lessons).fill('2');
+    await form.getByRole('radio', { name: locale === 'en-US' ? 'A number of lessons' : '按课时' }).check();
+    await form.getByRole('spinbutton', { name: text.lessons }).fill('2');
     await shoot(page, `top-up-form-${locale}`);
     await page.getByRole('button', { name: text.pay }).click();
 
@@ -76,7 +96,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     await expect(page).toHaveURL(/\/family\/top-up\?session_id=cs_test_/, { timeout: 20_000 });
     await expect(page.getByText(text.paid)).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText(text.balance)).toContainText(expected);
+    const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Number(expected));
+    await expect(page.getByText(text.balance)).toContainText(shown);
     await shoot(page, `top-up-paid-${locale}`);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: text.receipt }).first().click();
