@@ -13,6 +13,7 @@ import { feedbackRouters } from './features/feedback';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
 import { portalRouter } from './features/portal/router';
+import { privacyRouter } from './features/privacy/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...noticeRouters(deps),
     ...billingRouters(deps),
     portalRouter(deps),
+    privacyRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])

@@ -1,6 +1,7 @@
 import { zhCNClasses } from './zh-CN-classes';
 import { zhCNFamilies } from './zh-CN-families';
 import { zhCNMoney } from './zh-CN-money';
+import { zhCNPrivacy } from './zh-CN-privacy';
 import { zhCNReceipts } from './zh-CN-receipts';
 import { zhCNRefusals } from './zh-CN-refusals';
 import { zhCNRules } from './zh-CN-rules';
@@ -15,4 +16,5 @@ export const zhCN = {
   ...zhCNReceipts,
   ...zhCNFamilies,
   ...zhCNSms,
+  ...zhCNPrivacy,
 } as const;

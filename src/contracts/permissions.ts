@@ -23,6 +23,7 @@ export const rights = [
   'vouchers:refundBeyondBalance', // confirm a refund larger than the student's balance
   'portal:own', // a guardian reads their own household (the family portal)
   'households:invite', // invite a guardian to the family portal, resend or revoke the invitation
+  'privacy:erase', // see the families' erasure requests and complete them (anonymise a household)
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -51,6 +52,7 @@ export const rightsByRole = {
     'payroll:close',
     'audit:view',
     'vouchers:refundBeyondBalance',
+    'privacy:erase',
   ],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],
