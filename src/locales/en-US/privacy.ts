@@ -1,0 +1,47 @@
+// A family's data (issue 21, Privacy): the portal's "Your data" section and the admins' erasure requests.
+export default {
+  'menu.student.erasure-requests': 'Erasure requests',
+  'privacy.title': 'Your data',
+  'privacy.export.help':
+    'Download everything the centre holds about your household in one zip file: your details, lessons, balance history, purchases with their receipts, feedback and the messages sent to you (JSON and PDF).',
+  'privacy.export.button': 'Download everything (zip)',
+  'privacy.export.preparing': 'Preparing your file…',
+  'privacy.export.progress': 'Downloading: {size} received…',
+  'privacy.export.saved': 'Saved {name}',
+  'privacy.export.failed': 'The download did not finish. Try again.',
+  'privacy.erasure.title': 'Erase our data',
+  'privacy.erasure.help':
+    'You may ask the centre to erase your household’s personal data. Names, contact details and notes are then anonymised and your portal sign-in ends; the amounts and dates the centre must keep for its accounts stay.',
+  'privacy.erasure.ask': 'Ask the centre to erase our data',
+  'privacy.erasure.ask.title': 'Ask the centre to erase your data?',
+  'privacy.erasure.ask.what':
+    'The centre’s admin will anonymise the names, contact details and notes of your household, end your portal sign-in and email you when it is done. Download your data first if you want to keep it. Until it is done you can withdraw the request here.',
+  'privacy.erasure.ask.ok': 'Send the request',
+  'privacy.erasure.reason': 'Reason (optional)',
+  'privacy.erasure.reason.max': 'At most 1,000 characters',
+  'privacy.erasure.asked': 'Request sent: the centre will email you when it is done',
+  'privacy.erasure.waiting': 'You asked for erasure on {date}',
+  'privacy.erasure.waiting.help':
+    'The centre has your request. You will get an email when it is done; until then you can withdraw it.',
+  'privacy.erasure.withdraw': 'Withdraw the request',
+  'privacy.erasure.withdraw.confirm': 'Withdraw your erasure request?',
+  'privacy.erasure.withdrawn': 'Request withdrawn',
+  'privacy.erasure.cancelled': 'Your request of {date} was withdrawn.',
+  'erasure.title': 'Erasure requests',
+  'erasure.empty': 'No erasure requests',
+  'erasure.column.household': 'Household',
+  'erasure.column.students': 'Students',
+  'erasure.column.requestedAt': 'Requested',
+  'erasure.column.requestedBy': 'Asked by',
+  'erasure.column.reason': 'Reason',
+  'erasure.column.status': 'Status',
+  'erasure.column.completedAt': 'Completed',
+  'erasure.status.REQUESTED': 'Waiting',
+  'erasure.status.COMPLETED': 'Completed',
+  'erasure.status.CANCELLED': 'Withdrawn',
+  'erasure.complete': 'Complete erasure',
+  'erasure.complete.confirm':
+    'Erase {household}? In one step: the names, contact details and notes of its guardians and students are anonymised ("Former guardian", "Former student"), the guardians’ portal sign-ins end, the messages sent to them are blanked, and the students become inactive. The ledger, purchases and registrations keep their amounts and dates. The guardians are emailed that it is done. This cannot be undone.',
+  'erasure.complete.done': 'Erased: the guardians are being told',
+  'erasure.complete.notWaiting': 'Only a waiting request can be completed',
+} as const;
