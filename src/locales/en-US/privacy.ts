@@ -42,6 +42,9 @@ export default {
   'erasure.complete': 'Complete erasure',
   'erasure.complete.confirm':
     'Erase {household}? In one step: the names, contact details and notes of its guardians and students are anonymised ("Former guardian", "Former student"), the guardians’ portal sign-ins end, the messages sent to them are blanked, and the students become inactive. The ledger, purchases and registrations keep their amounts and dates. The guardians are emailed that it is done. This cannot be undone.',
-  'erasure.complete.done': 'Erased: the guardians are being told',
   'erasure.complete.notWaiting': 'Only a waiting request can be completed',
+  'privacy.audit.personalData': 'Personal data',
+  'privacy.audit.erasureRequestId': 'Erasure request',
+  'privacy.audit.personalData.HELD': 'Held',
+  'privacy.audit.personalData.ERASED': 'Erased (anonymised)',
 } as const;

@@ -41,6 +41,9 @@ export default {
   'erasure.complete': '执行删除',
   'erasure.complete.confirm':
     '删除 {household} 的数据？此操作一次完成：其监护人和学生的姓名、联系方式和备注将被匿名化（“Former guardian”“Former student”），监护人的家长门户登录停用，发给他们的消息内容被清空，学生设为停用。课时记录、购买记录和报名记录保留金额和日期。系统会发邮件通知监护人。此操作无法撤销。',
-  'erasure.complete.done': '已删除：正在通知监护人',
   'erasure.complete.notWaiting': '只有待处理的申请才能执行删除',
+  'privacy.audit.personalData': '个人数据',
+  'privacy.audit.erasureRequestId': '数据删除申请',
+  'privacy.audit.personalData.HELD': '保留',
+  'privacy.audit.personalData.ERASED': '已删除（匿名化）',
 } as const;

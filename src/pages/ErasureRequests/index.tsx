@@ -19,11 +19,11 @@ export default function ErasureRequestsPage() {
   const fmt = useFormat();
   const actionRef = useRef<ActionType>();
   const columns: ProColumns<TErasureRequest>[] = [
-    { title: t('erasure.column.household'), dataIndex: 'household', width: 150, ellipsis: true },
+    { title: t('erasure.column.household'), dataIndex: 'household', width: 130, ellipsis: true },
     {
       title: t('erasure.column.students'),
       dataIndex: 'students',
-      width: 220,
+      width: 180,
       ellipsis: true,
       render: (_, r) => r.students.join(', ') || '—',
     },
@@ -32,21 +32,21 @@ export default function ErasureRequestsPage() {
       dataIndex: 'requestedAt',
       sorter: true,
       defaultSortOrder: 'descend',
-      width: 170,
+      width: 150,
       render: (_, r) => fmt.dateTime(r.requestedAt),
     },
-    { title: t('erasure.column.requestedBy'), dataIndex: 'requestedBy', width: 150, ellipsis: true },
+    { title: t('erasure.column.requestedBy'), dataIndex: 'requestedBy', width: 130, ellipsis: true },
     {
       title: t('erasure.column.status'),
       dataIndex: 'status',
-      width: 120,
+      width: 100,
       render: (_, r) => <Tag color={STATUS_COLOURS[r.status]}>{t(`erasure.status.${r.status}`)}</Tag>,
     },
-    { title: t('erasure.column.reason'), dataIndex: 'reason', width: 200, ellipsis: true },
+    { title: t('erasure.column.reason'), dataIndex: 'reason', width: 140, ellipsis: true },
     {
       title: t('erasure.column.completedAt'),
       dataIndex: 'completedAt',
-      width: 170,
+      width: 150,
       render: (_, r) => (r.completedAt ? fmt.dateTime(r.completedAt) : '—'),
     },
   ];
@@ -88,6 +88,7 @@ export default function ErasureRequestsPage() {
       request={listErasureRequests}
       rowActions={rowActions}
       actionRef={actionRef}
+      hiddenColumns={['completedAt']}
       emptyText={t('erasure.empty')}
     />
   );
