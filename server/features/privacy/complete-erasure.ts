@@ -228,8 +228,8 @@ export async function completeErasure(
           entity: 'STUDENT' as const,
           entityId: s.id,
           action: 'UPDATE' as const,
-          before: { personalData: 'held', active: s.active },
-          after: { personalData: `erased (erasure request ${id})`, active: false },
+          before: { personalData: 'HELD', erasureRequestId: null, active: s.active },
+          after: { personalData: 'ERASED', erasureRequestId: id, active: false },
         })),
         ...household.guardians
           .filter((g) => g.userId !== null)
@@ -237,8 +237,8 @@ export async function completeErasure(
             entity: 'USER' as const,
             entityId: g.userId as number,
             action: 'UPDATE' as const,
-            before: { personalData: 'held' },
-            after: { personalData: `erased (erasure request ${id})`, activated: false },
+            before: { personalData: 'HELD', erasureRequestId: null },
+            after: { personalData: 'ERASED', erasureRequestId: id },
           })),
       ]);
       const row = await tx.erasureRequest.findUniqueOrThrow({ where: { id }, select: erasureRequestSelect });
