@@ -327,6 +327,18 @@ describe('completing an erasure', () => {
     expect(again.body.errorMessage).toBe('This erasure request was completed already');
   });
 
+  it('two requests of one household at once: one is made, the other is a 409', async () => {
+    const h = await createHousehold(ctx.prisma, c.centre.id, { name: 'Twin' });
+    const one = callerWith(app, (await createGuardianUser(ctx, c.centre.id, h.id, { name: 'One Twin' })).token);
+    const two = callerWith(app, (await createGuardianUser(ctx, c.centre.id, h.id, { name: 'Two Twin' })).token);
+    const answers = await Promise.all([
+      one.post('/api/portal/erasure-request', {}),
+      two.post('/api/portal/erasure-request', {}),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await ctx.prisma.erasureRequest.count({ where: { householdId: h.id } })).toBe(1);
+  });
+
   it('a withdrawn request cannot be completed (409)', async () => {
     const h = await createHousehold(ctx.prisma, c.centre.id, { name: 'Park' });
     const g = await createGuardianUser(ctx, c.centre.id, h.id, { name: 'Pat Park' });
