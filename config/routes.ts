@@ -57,6 +57,12 @@ const routes: AppRoute[] = [
       },
       { path: '/student/households', name: 'households', access: 'records:manage', component: './Households' },
       {
+        path: '/student/erasure-requests',
+        name: 'erasure-requests',
+        access: 'privacy:erase',
+        component: './ErasureRequests',
+      },
+      {
         path: '/student/households/:id',
         name: 'household',
         access: 'records:manage',

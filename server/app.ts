@@ -13,6 +13,7 @@ import { feedbackRouters } from './features/feedback';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
 import { portalRouter } from './features/portal/router';
+import { privacyRouter } from './features/privacy/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...billingRouters(deps),
     portalRouter(deps),
     topUpsRouter(deps),
+    privacyRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])

@@ -2,6 +2,7 @@ import { zhCNClasses } from './zh-CN-classes';
 import { zhCNFamilies } from './zh-CN-families';
 import { zhCNMoney } from './zh-CN-money';
 import { zhCNPayments } from './zh-CN-payments';
+import { zhCNPrivacy } from './zh-CN-privacy';
 import { zhCNReceipts } from './zh-CN-receipts';
 import { zhCNRefusals } from './zh-CN-refusals';
 import { zhCNRules } from './zh-CN-rules';
@@ -17,4 +18,5 @@ export const zhCN = {
   ...zhCNFamilies,
   ...zhCNSms,
   ...zhCNPayments,
+  ...zhCNPrivacy,
 } as const;

@@ -5,6 +5,7 @@
 import { forgetSecretWhenSettled } from '../features/account/secret-settled';
 import { bulkMessageSettled } from '../features/email/batch-settled';
 import { feedbackSettled } from '../features/feedback/feedback-settled';
+import { erasureMessageSettled } from '../features/privacy/erasure-settled';
 import type { Message, PrismaClient } from '../generated/prisma/client';
 
 export type SettledMessage = Pick<
@@ -20,4 +21,5 @@ export const settledHandlers: Record<string, SettledHandler> = {
   'login-code': forgetSecretWhenSettled,
   'password-reset': forgetSecretWhenSettled,
   invitation: forgetSecretWhenSettled,
+  'erasure-completed': erasureMessageSettled,
 };

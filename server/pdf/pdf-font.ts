@@ -13,6 +13,7 @@ const CANDIDATES = [
 ];
 
 let loaded: { bytes: Uint8Array; name?: string } | null | undefined;
+let parsed: { data: Uint8Array; font: unknown } | undefined;
 
 function fontFile(): { bytes: Uint8Array; name?: string } | null {
   if (loaded !== undefined) return loaded;
@@ -30,10 +31,17 @@ export async function embedWideFont(doc: PDFDocument): Promise<PDFFont | null> {
   if (!file) return null;
   const { name } = file;
   // pdf-lib asks fontkit for "the" font of the file; for a collection (.ttc) that is the named face.
+  // Parsed once per process: parsing a CJK collection took most of each PDF's time (40-100 ms), and the
+  // parsed font is only read (each document makes its own subset of it).
   doc.registerFontkit({
     create: (data: Uint8Array) => {
+      if (parsed?.data === data) return parsed.font;
       const font = fontkit.create(data as Buffer, name);
-      return (font as { fonts?: unknown[] }).fonts ? (font as unknown as { fonts: (typeof font)[] }).fonts[0] : font;
+      const face = (font as { fonts?: unknown[] }).fonts
+        ? (font as unknown as { fonts: (typeof font)[] }).fonts[0]
+        : font;
+      parsed = { data, font: face };
+      return face;
     },
   } as typeof fontkit);
   return doc.embedFont(file.bytes, { subset: true });

@@ -24,6 +24,7 @@ export const rights = [
   'portal:own', // a guardian reads their own household (the family portal)
   'households:invite', // invite a guardian to the family portal, resend or revoke the invitation
   'payments:connect', // connect the centre's own Stripe account (family card payments, Stripe Connect)
+  'privacy:erase', // see the families' erasure requests and complete them (anonymise a household)
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -53,6 +54,7 @@ export const rightsByRole = {
     'audit:view',
     'vouchers:refundBeyondBalance',
     'payments:connect',
+    'privacy:erase',
   ],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],

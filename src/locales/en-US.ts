@@ -18,6 +18,7 @@ import notify from './en-US/notify';
 import pages from './en-US/pages';
 import payroll from './en-US/payroll';
 import portal from './en-US/portal';
+import privacy from './en-US/privacy';
 import pwa from './en-US/pwa';
 import reports from './en-US/reports';
 import request from './en-US/request';
@@ -59,4 +60,5 @@ export default {
   ...households,
   ...portal,
   ...topups,
+  ...privacy,
 };

@@ -18,6 +18,7 @@ import notify from './zh-CN/notify';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
 import portal from './zh-CN/portal';
+import privacy from './zh-CN/privacy';
 import pwa from './zh-CN/pwa';
 import reports from './zh-CN/reports';
 import request from './zh-CN/request';
@@ -59,4 +60,5 @@ export default {
   ...households,
   ...portal,
   ...topups,
+  ...privacy,
 };

@@ -80,6 +80,19 @@ export async function sendFeedbackPdf(
   res: Response,
   onlyStudents?: ReadonlySet<number>,
 ): Promise<undefined> {
+  const bytes = await feedbackPdfBytes(row, onlyStudents);
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Disposition', `attachment; filename="${feedbackPdfName(row)}"`);
+  res.end(Buffer.from(bytes));
+  return undefined;
+}
+
+/** The PDF's file name: feedback-<class>-<YYYY-MM-DD>.pdf. */
+export const feedbackPdfName = (row: Pick<FeedbackClass, 'id' | 'startAt'>) =>
+  `feedback-${row.id}-${row.startAt.toISOString().slice(0, 10)}.pdf`;
+
+/** The class's feedback PDF (the family's data export adds it to its zip). */
+export async function feedbackPdfBytes(row: FeedbackClass, onlyStudents?: ReadonlySet<number>): Promise<Uint8Array> {
   const content = feedbackContent(row);
   const doc = await PDFDocument.create();
   doc.setTitle(`Class feedback: ${content.course}`);
@@ -107,10 +120,5 @@ export async function sendFeedbackPdf(
     out.text(`${student.firstName} ${student.lastName} (${student.studentId})`, { size: 12, bold: true });
     out.text(texts.get(student.id) ?? '', { gap: 10 });
   }
-  const bytes = await doc.save();
-  const day = content.startAt.toISOString().slice(0, 10);
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Disposition', `attachment; filename="feedback-${row.id}-${day}.pdf"`);
-  res.end(Buffer.from(bytes));
-  return undefined;
+  return doc.save();
 }

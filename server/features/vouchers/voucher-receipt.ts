@@ -16,7 +16,7 @@ import { paymentMethodLabel } from './payment-methods';
 
 export const RECEIPT_TEMPLATE = 'voucher-receipt';
 
-const receiptSelect = {
+export const receiptSelect = {
   id: true,
   type: true,
   purchaseDate: true,

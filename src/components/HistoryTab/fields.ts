@@ -5,6 +5,8 @@ import type { TAuditEntity } from '@/contracts/audit';
  * else an audit label. Per kind of record first (a class's "hourlyRate" reads as the class form says).
  */
 const COMMON: Record<string, string> = {
+  personalData: 'privacy.audit.personalData',
+  erasureRequestId: 'privacy.audit.erasureRequestId',
   studentId: 'forms.student.studentId',
   firstName: 'forms.person.firstName',
   lastName: 'forms.person.lastName',
@@ -137,6 +139,7 @@ export const VALUE_PREFIXES: Record<string, string> = {
   courseType: 'schedules.courseType.',
   attendance: 'schedules.attendance.',
   creditUpdate: 'billingCycles.credit.type.',
+  personalData: 'privacy.audit.personalData.',
 };
 
 /** Payment types differ between term registrations (forms.paymentType) and classes (schedules.paymentType). */

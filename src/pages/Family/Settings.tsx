@@ -7,6 +7,7 @@ import { familyFeed, makeFamilyFeed, portalSettings, revokeFamilyFeed, savePorta
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { Failed, useLoad, useT } from './components/shared';
+import YourDataCard from './components/YourDataCard';
 
 const FIELDS = ['email', 'phone', 'langKey', 'allowEmail', 'allowSms', 'lessonReminders'];
 
@@ -155,6 +156,7 @@ export default function FamilySettingsPage() {
         {load.state === 'failed' && <Failed onRetry={reload} />}
         {settings && <MessagesCard key={settings.smsConsentAt ?? 'none'} settings={settings} onSaved={setSaved} />}
         <CalendarCard />
+        <YourDataCard />
       </Flex>
     </PageContainer>
   );
