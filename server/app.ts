@@ -16,6 +16,7 @@ import { portalRouter } from './features/portal/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
+import { statementsRouter } from './features/statements/router';
 import { studentRouters } from './features/students';
 import { appConfigRouter } from './features/system/app-config-router';
 import { systemRouter } from './features/system/router';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...noticeRouters(deps),
     ...billingRouters(deps),
     portalRouter(deps),
+    statementsRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])
