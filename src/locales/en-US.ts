@@ -24,6 +24,7 @@ import request from './en-US/request';
 import scheduleNow from './en-US/scheduleNow';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
+import statements from './en-US/statements';
 import teacherOffline from './en-US/teacherOffline';
 import vouchers from './en-US/vouchers';
 
@@ -57,4 +58,5 @@ export default {
   ...names,
   ...households,
   ...portal,
+  ...statements,
 };

@@ -24,6 +24,7 @@ import request from './zh-CN/request';
 import scheduleNow from './zh-CN/scheduleNow';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
+import statements from './zh-CN/statements';
 import teacherOffline from './zh-CN/teacherOffline';
 import vouchers from './zh-CN/vouchers';
 
@@ -57,4 +58,5 @@ export default {
   ...names,
   ...households,
   ...portal,
+  ...statements,
 };
