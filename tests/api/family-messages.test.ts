@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { guardianFeedbackKey } from '../../server/features/feedback/guardian-feedback';
+import { runLowBalanceNotices } from '../../server/features/notices/jobs';
 import { guardianReceiptKey, queuePurchaseReceipt } from '../../server/features/statements/receipt-email';
 import type { MessagingConfig } from '../../server/messaging/config';
 import { startMessageWorker } from '../../server/messaging/deliver';
@@ -74,7 +75,11 @@ beforeAll(async () => {
   gran = await ctx.prisma.guardian.create({
     data: { organisationId: c.centre.id, householdId: chen.id, name: 'Gran Chen', email: 'gran@family.test' },
   });
+  // The low-balance job's cursor starts at the end of the ledger.
+  await runLowBalanceNotices(ctx.prisma, queue, later());
 }, 120_000);
+/** The jobs read only rows older than their settling delay: run them "a minute from now". */
+const later = () => new Date(Date.now() + 60_000);
 afterAll(async () => {
   await queue?.stop();
   await smtp?.close();
@@ -228,5 +233,45 @@ describe('class changes', () => {
     expect(told.find((m) => m.recipient === mother.user.email)?.subject).toBe('课程时间调整: Mathematics (Dan Diaz)');
     expect(told.find((m) => m.channel === 'SMS')?.bodyText).toMatch(/^Maple Tutoring：Dan Diaz：Mathematics：.* 改到 /);
     expect(told.find((m) => m.recipient === 'gran@family.test')?.subject).toBe('Class moved: Mathematics (Dan Diaz)');
+  }, 60_000);
+});
+
+describe('low balance', () => {
+  it('tells each guardian by their channels in their language, once per dip', async () => {
+    const [, dan] = c.students;
+    const today = new Date().toISOString().slice(0, 10);
+    const buy = async (type: string, voucherAmount: string) => {
+      const res = await c.operator.post(
+        '/api/voucher-purchases',
+        voucherPurchaseBody(dan.id, { type, voucherAmount, purchaseDate: today }),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    };
+    await buy('PURCHASE', '300.00');
+    await buy('REFUND', '150.00'); // 150.00 < 200.00: a dip
+    await runLowBalanceNotices(ctx.prisma, queue, later());
+    await runLowBalanceNotices(ctx.prisma, queue, later());
+    const told = await ctx.prisma.message.findMany({
+      where: { template: 'low-balance', entityType: 'STUDENT', entityId: dan.id },
+      orderBy: { id: 'asc' },
+    });
+    const family = told.filter((m) => [mother.user.email, 'gran@family.test', '+14165550142'].includes(m.recipient));
+    expect(family.map((m) => [m.channel, m.recipient]).sort()).toEqual(
+      [
+        ['EMAIL', 'gran@family.test'],
+        ['EMAIL', mother.user.email],
+        ['SMS', '+14165550142'],
+      ].sort(),
+    );
+    expect(told.some((m) => m.recipient === 'wei@family.test')).toBe(false);
+    expect(family.find((m) => m.recipient === mother.user.email)?.subject).toBe(
+      'Maple Tutoring：Dan Diaz 的课时券余额不足',
+    );
+    expect(family.find((m) => m.channel === 'SMS')?.bodyText).toMatch(
+      /^Dan Diaz 的课时券余额为 .*150\.00，低于 .*200\.00。/,
+    );
+    expect(family.find((m) => m.recipient === 'gran@family.test')?.subject).toBe(
+      "Maple Tutoring: Dan Diaz's voucher balance is low",
+    );
   }, 60_000);
 });
