@@ -261,4 +261,28 @@ describe('the statements job', () => {
     // The 2nd of the month sends nothing.
     expect(await runMonthlyStatements(ctx.prisma, queue, new Date(`${nextMonth}-02T13:00:00Z`))).toBe(0);
   }, 60_000);
+
+  it('the desk sees and sets the household’s choice; turned off, the next 1st sends nothing', async () => {
+    const shown = await c.operator.get(`/api/households/${chen.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.monthlyStatements).toBe(true);
+    // Left out of the desk's form, it stays as it is.
+    const kept = await c.operator.put(`/api/households/${chen.id}`, { name: 'Chen', lessonReminders: true });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.monthlyStatements).toBe(true);
+    const off = await c.operator.put(`/api/households/${chen.id}`, {
+      name: 'Chen',
+      lessonReminders: true,
+      monthlyStatements: false,
+    });
+    expect(off.body.monthlyStatements).toBe(false);
+    const before = await ctx.prisma.message.count({ where: { template: STATEMENT_TEMPLATE } });
+    const [year, month] = lessonMonth.split('-').map(Number);
+    const twoOn =
+      month >= 11
+        ? `${year + 1}-${String(month - 10).padStart(2, '0')}`
+        : `${year}-${String(month + 2).padStart(2, '0')}`;
+    expect(await runMonthlyStatements(ctx.prisma, queue, new Date(`${twoOn}-01T13:00:00Z`))).toBe(0);
+    expect(await ctx.prisma.message.count({ where: { template: STATEMENT_TEMPLATE } })).toBe(before);
+  });
 });

@@ -8,4 +8,7 @@ export default {
   'statements.download.label': 'Download the statement of {month} (PDF)',
   'statements.setting': 'Monthly statement by email',
   'statements.setting.help': 'On the 1st of each month, the statement of the month before, as a PDF.',
+  'statements.household': 'Monthly statements by email to its guardians',
+  'statements.household.on': 'Monthly statements: emailed on the 1st',
+  'statements.household.off': 'Monthly statements: not emailed',
 };

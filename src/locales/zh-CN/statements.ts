@@ -8,4 +8,7 @@ export default {
   'statements.download.label': '下载{month}对账单（PDF）',
   'statements.setting': '每月通过邮件接收对账单',
   'statements.setting.help': '每月 1 日发送上个月的对账单（PDF）。',
+  'statements.household': '每月通过邮件向监护人发送对账单',
+  'statements.household.on': '月度对账单：每月 1 日发送邮件',
+  'statements.household.off': '月度对账单：不发送邮件',
 };
