@@ -21,8 +21,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 const TEXTS = {
-  'en-US': { title: 'Monthly statements', download: 'Download the statement of' },
-  'zh-CN': { title: '月度对账单', download: '对账单（PDF）' },
+  'en-US': { title: 'Monthly statements', download: 'Download PDF: the statement of' },
+  'zh-CN': { title: '月度对账单', download: '下载 PDF：.*对账单' },
 } as const;
 
 for (const locale of ['en-US', 'zh-CN'] as const) {

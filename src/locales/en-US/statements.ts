@@ -5,7 +5,7 @@ export default {
   'statements.empty': 'No statements yet',
   'statements.entries': '{count, plural, one {# entry} other {# entries}}',
   'statements.download': 'Download PDF',
-  'statements.download.label': 'Download the statement of {month} (PDF)',
+  'statements.download.label': 'Download PDF: the statement of {month}',
   'statements.setting': 'Monthly statement by email',
   'statements.setting.help': 'On the 1st of each month, the statement of the month before, as a PDF.',
   'statements.household': 'Monthly statements by email to its guardians',

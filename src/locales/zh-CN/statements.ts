@@ -5,7 +5,7 @@ export default {
   'statements.empty': '暂无对账单',
   'statements.entries': '{count} 笔记录',
   'statements.download': '下载 PDF',
-  'statements.download.label': '下载{month}对账单（PDF）',
+  'statements.download.label': '下载 PDF：{month}对账单',
   'statements.setting': '每月通过邮件接收对账单',
   'statements.setting.help': '每月 1 日发送上个月的对账单（PDF）。',
   'statements.household': '每月通过邮件向监护人发送对账单',
