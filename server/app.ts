@@ -17,6 +17,7 @@ import { privacyRouter } from './features/privacy/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
 import { staffRouters } from './features/staff';
+import { statementsRouter } from './features/statements/router';
 import { studentRouters } from './features/students';
 import { appConfigRouter } from './features/system/app-config-router';
 import { systemRouter } from './features/system/router';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): express.Express {
     portalRouter(deps),
     topUpsRouter(deps),
     privacyRouter(deps),
+    statementsRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])

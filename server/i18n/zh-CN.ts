@@ -7,6 +7,7 @@ import { zhCNReceipts } from './zh-CN-receipts';
 import { zhCNRefusals } from './zh-CN-refusals';
 import { zhCNRules } from './zh-CN-rules';
 import { zhCNSms } from './zh-CN-sms';
+import { zhCNStatements } from './zh-CN-statements';
 
 /** Every text the server shows a person, English → Chinese (the catalog `text.ts` renders from). */
 export const zhCN = {
@@ -19,4 +20,5 @@ export const zhCN = {
   ...zhCNSms,
   ...zhCNPayments,
   ...zhCNPrivacy,
+  ...zhCNStatements,
 } as const;

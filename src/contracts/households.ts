@@ -18,6 +18,8 @@ export const ZHouseholdBody = z.object({
   comments: optionalText(5000),
   /** Lesson reminders to the guardians (when the centre sends them). */
   lessonReminders: z.boolean().default(true),
+  /** A monthly statement by email on the 1st (also the guardians' choice in the portal); unchanged when left out. */
+  monthlyStatements: z.boolean().optional(),
 });
 export type THouseholdBody = z.input<typeof ZHouseholdBody>;
 
@@ -92,6 +94,7 @@ export const ZHousehold = z.object({
   name: z.string(),
   comments: z.string().nullable(),
   lessonReminders: z.boolean(),
+  monthlyStatements: z.boolean(),
   students: z.array(ZHouseholdStudent),
   guardians: z.array(ZGuardian),
   /** Σ of its students' balances. */

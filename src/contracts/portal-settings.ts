@@ -17,6 +17,8 @@ export const ZPortalSettingsBody = z
     allowSms: z.boolean(),
     /** Lesson reminders for the whole family (the household's setting). */
     lessonReminders: z.boolean(),
+    /** A monthly statement by email on the 1st (the household's setting); unchanged when left out. */
+    monthlyStatements: z.boolean().optional(),
   })
   .superRefine((s, ctx) => {
     if (!s.email && !s.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: GUARDIAN_CONTACT_REQUIRED });
@@ -34,6 +36,7 @@ export const ZPortalSettings = z.object({
   smsConsentAt: z.string().nullable(),
   smsConsentSource: z.string().nullable(),
   lessonReminders: z.boolean(),
+  monthlyStatements: z.boolean(),
 });
 export type TPortalSettings = z.infer<typeof ZPortalSettings>;
 

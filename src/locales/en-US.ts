@@ -25,6 +25,7 @@ import request from './en-US/request';
 import scheduleNow from './en-US/scheduleNow';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
+import statements from './en-US/statements';
 import teacherOffline from './en-US/teacherOffline';
 import topups from './en-US/topups';
 import vouchers from './en-US/vouchers';
@@ -61,4 +62,5 @@ export default {
   ...portal,
   ...topups,
   ...privacy,
+  ...statements,
 };

@@ -25,6 +25,7 @@ import request from './zh-CN/request';
 import scheduleNow from './zh-CN/scheduleNow';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
+import statements from './zh-CN/statements';
 import teacherOffline from './zh-CN/teacherOffline';
 import topups from './zh-CN/topups';
 import vouchers from './zh-CN/vouchers';
@@ -61,4 +62,5 @@ export default {
   ...portal,
   ...topups,
   ...privacy,
+  ...statements,
 };

@@ -218,6 +218,7 @@ describe('startNoticeJobs', () => {
         ['notice-feedback-reminders', '*/15 * * * *'],
         ['notice-lesson-reminders', '*/5 * * * *'],
         ['notice-low-balance', '* * * * *'],
+        ['notice-monthly-statements', '7 * * * *'],
       ]);
       // A run sent by hand is worked like a scheduled one.
       await queue.boss.send('notice-class-changes', {});

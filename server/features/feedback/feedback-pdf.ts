@@ -7,7 +7,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { embedPdfFonts, PAGE, PageWriter } from '../../pdf/page-writer';
 import { type Access, type FeedbackClass, feedbackContent, findFeedbackClass, studentTexts } from './class-feedback';
-import { classSections, classTime } from './feedback-email';
+import { classSections, classTime, FEEDBACK_WORDS, type FeedbackLang } from './feedback-email';
 
 class Writer extends PageWriter {
   /** Tabs as four spaces. */
@@ -67,20 +67,23 @@ export async function feedbackPdf(
   id: number,
   access: Access,
   res: Response,
+  lang: FeedbackLang = 'en-US',
 ): Promise<undefined> {
-  return sendFeedbackPdf(await findFeedbackClass(prisma, auth, id, access), res);
+  return sendFeedbackPdf(await findFeedbackClass(prisma, auth, id, access), res, undefined, lang);
 }
 
 /**
- * Writes the class's feedback PDF to `res`. `onlyStudents`: the students whose own feedback it shows
- * (the family portal shows a family only its children); all students when absent.
+ * Writes the class's feedback PDF to `res`, its fixed texts in `lang` (the reader's language).
+ * `onlyStudents`: the students whose own feedback it shows (the family portal shows a family only its
+ * children); all students when absent.
  */
 export async function sendFeedbackPdf(
   row: FeedbackClass,
   res: Response,
   onlyStudents?: ReadonlySet<number>,
+  lang: FeedbackLang = 'en-US',
 ): Promise<undefined> {
-  const bytes = await feedbackPdfBytes(row, onlyStudents);
+  const bytes = await feedbackPdfBytes(row, onlyStudents, lang);
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Disposition', `attachment; filename="${feedbackPdfName(row)}"`);
   res.end(Buffer.from(bytes));
@@ -91,23 +94,27 @@ export async function sendFeedbackPdf(
 export const feedbackPdfName = (row: Pick<FeedbackClass, 'id' | 'startAt'>) =>
   `feedback-${row.id}-${row.startAt.toISOString().slice(0, 10)}.pdf`;
 
-/** The class's feedback PDF (the family's data export adds it to its zip). */
-export async function feedbackPdfBytes(row: FeedbackClass, onlyStudents?: ReadonlySet<number>): Promise<Uint8Array> {
+/** The class's feedback PDF, its fixed texts in `lang` (the family's data export adds it to its zip). */
+export async function feedbackPdfBytes(
+  row: FeedbackClass,
+  onlyStudents?: ReadonlySet<number>,
+  lang: FeedbackLang = 'en-US',
+): Promise<Uint8Array> {
+  const w = FEEDBACK_WORDS[lang];
   const content = feedbackContent(row);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Class feedback: ${content.course}`);
+  doc.setTitle(w.title(content.course));
   doc.setProducer('Level Up');
   const out = new Writer(doc, ...(await embedPdfFonts(doc)));
   out.text(content.centre.name, { size: 10, grey: true });
-  out.text(`Class feedback: ${content.course}`, { size: 18, bold: true, gap: 6 });
-  out.text(`${classTime(content)}, ${content.teacher}`, { gap: 4 });
-  out.text(
-    row.feedback?.submittedAt
-      ? `Submitted ${row.feedback.submittedAt.toISOString().slice(0, 10)}`
-      : 'Draft (not submitted)',
-    { size: 10, grey: true, gap: 14 },
-  );
-  for (const section of classSections(content)) {
+  out.text(w.title(content.course), { size: 18, bold: true, gap: 6 });
+  out.text(`${classTime(content, lang)}, ${content.teacher}`, { gap: 4 });
+  out.text(row.feedback?.submittedAt ? w.submitted(row.feedback.submittedAt.toISOString().slice(0, 10)) : w.draft, {
+    size: 10,
+    grey: true,
+    gap: 14,
+  });
+  for (const section of classSections(content, lang)) {
     out.text(section.heading, { size: 13, bold: true });
     out.text(section.body, { gap: 12 });
   }
@@ -115,7 +122,7 @@ export async function feedbackPdfBytes(row: FeedbackClass, onlyStudents?: Readon
   const students = row.students.filter(
     ({ student }) => (!onlyStudents || onlyStudents.has(student.id)) && (texts.get(student.id) ?? '').trim(),
   );
-  if (students.length) out.text('Students', { size: 15, bold: true, gap: 6 });
+  if (students.length) out.text(w.students, { size: 15, bold: true, gap: 6 });
   for (const { student } of students) {
     out.text(`${student.firstName} ${student.lastName} (${student.studentId})`, { size: 12, bold: true });
     out.text(texts.get(student.id) ?? '', { gap: 10 });

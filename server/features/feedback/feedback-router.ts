@@ -25,8 +25,12 @@ export function feedbackRouter({ prisma, queue }: AppDeps): Router {
   route(router, own.submit, ({ auth, params, body }) =>
     submitFeedback(prisma, queue, auth, params.id, 'teacher', body),
   );
-  route(router, ops.pdf, ({ auth, params, res }) => feedbackPdf(prisma, auth, params.id, 'operator', res));
-  route(router, own.pdf, ({ auth, params, res }) => feedbackPdf(prisma, auth, params.id, 'teacher', res));
+  route(router, ops.pdf, ({ auth, params, req, res }) =>
+    feedbackPdf(prisma, auth, params.id, 'operator', res, req.locale ?? 'en-US'),
+  );
+  route(router, own.pdf, ({ auth, params, req, res }) =>
+    feedbackPdf(prisma, auth, params.id, 'teacher', res, req.locale ?? 'en-US'),
+  );
   route(router, ops.retry, ({ auth, params }) => retryFeedback(prisma, queue, auth, params.id));
   return router;
 }

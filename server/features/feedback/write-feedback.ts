@@ -13,7 +13,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
 import { t } from '../../i18n/text';
-import { enqueueMessage, requireQueue, sendJob } from '../../messaging/enqueue';
+import { enqueueMessage, enqueueMessagesOnce, requireQueue, sendJob } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { lockClass } from '../schedules/class-change';
 import {
@@ -27,6 +27,7 @@ import {
 } from './class-feedback';
 import { feedbackEmail } from './feedback-email';
 import { FEEDBACK_TEMPLATE, feedbackRecipient, syncFeedbackStatus } from './feedback-status';
+import { guardianFeedbackEmails } from './guardian-feedback';
 
 type Tx = Prisma.TransactionClient;
 type Body = Required<TFeedbackBody>;
@@ -152,6 +153,8 @@ export async function submitFeedback(
     });
     const saved = await findFeedbackClass(tx, auth, id, access);
     const emails = emailsOf(saved).filter((e) => e.recipient !== null);
+    const toGuardians = await guardianFeedbackEmails(tx, saved, auth.userId);
+    if (toGuardians.length) await enqueueMessagesOnce(tx, requireQueue(queue), toGuardians);
     if (emails.length) {
       const running = requireQueue(queue);
       for (const email of emails) {

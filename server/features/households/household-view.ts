@@ -10,6 +10,7 @@ export const householdSelect = {
   name: true,
   comments: true,
   lessonReminders: true,
+  monthlyStatements: true,
   createdAt: true,
   students: {
     select: { id: true, studentId: true, firstName: true, lastName: true, active: true, voucherBalance: true },
@@ -43,6 +44,7 @@ export function toHousehold(row: HouseholdRow): THousehold {
     name: row.name,
     comments: row.comments,
     lessonReminders: row.lessonReminders,
+    monthlyStatements: row.monthlyStatements,
     createdAt: row.createdAt.toISOString(),
     students: row.students.map((s) => ({
       id: s.id,

@@ -20,7 +20,7 @@ const select = {
   smsConsentAt: true,
   smsConsentSource: true,
   householdId: true,
-  household: { select: { lessonReminders: true } },
+  household: { select: { lessonReminders: true, monthlyStatements: true } },
 } as const;
 
 type Db = PrismaClient | Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -45,6 +45,7 @@ function view(g: Awaited<ReturnType<typeof ownGuardian>>): TPortalSettings {
     smsConsentAt: g.smsConsentAt?.toISOString() ?? null,
     smsConsentSource: g.smsConsentSource,
     lessonReminders: g.household.lessonReminders,
+    monthlyStatements: g.household.monthlyStatements,
   };
 }
 
@@ -64,9 +65,9 @@ export async function updatePortalSettings(
       : before.allowSms
         ? { smsConsentAt: before.smsConsentAt, smsConsentSource: before.smsConsentSource }
         : { smsConsentAt: new Date(), smsConsentSource: `portal (${auth.login})` };
-    const { lessonReminders, ...own } = body;
+    const { lessonReminders, monthlyStatements, ...own } = body;
     await tx.guardian.update({ where: { id: before.id }, data: { ...own, ...consent } });
-    await tx.household.update({ where: { id: before.householdId }, data: { lessonReminders } });
+    await tx.household.update({ where: { id: before.householdId }, data: { lessonReminders, monthlyStatements } });
     // The account's language follows: its own emails (a password reset) speak it too.
     await tx.user.update({ where: { id: auth.userId }, data: { langKey: body.langKey } });
     return view(await ownGuardian(tx, auth));

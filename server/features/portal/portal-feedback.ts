@@ -8,6 +8,7 @@ import type { AuthContext } from '../../http/context';
 import { pageArgs } from '../../http/list';
 import { notFound } from '../../http/tenancy';
 import { feedbackClassSelect } from '../feedback/class-feedback';
+import type { FeedbackLang } from '../feedback/feedback-email';
 import { sendFeedbackPdf } from '../feedback/feedback-pdf';
 import { portalScope, teacherName, teacherNameSelect } from './household-of';
 
@@ -65,7 +66,13 @@ export async function portalFeedback(prisma: PrismaClient, auth: AuthContext, qu
 }
 
 /** The lesson's submitted feedback as a PDF with the household's children only; 404 otherwise. */
-export async function portalFeedbackPdf(prisma: PrismaClient, auth: AuthContext, id: number, res: Response) {
+export async function portalFeedbackPdf(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  res: Response,
+  lang: FeedbackLang = 'en-US',
+) {
   const scope = await portalScope(prisma, auth);
   const mine = scope.children.map((c) => c.id);
   const row = await prisma.schedule.findFirst({
@@ -73,5 +80,5 @@ export async function portalFeedbackPdf(prisma: PrismaClient, auth: AuthContext,
     select: feedbackClassSelect,
   });
   if (!row) throw notFound('Class', id);
-  return sendFeedbackPdf(row, res, new Set(mine));
+  return sendFeedbackPdf(row, res, new Set(mine), lang);
 }

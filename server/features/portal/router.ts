@@ -15,7 +15,9 @@ export function portalRouter({ prisma }: AppDeps): Router {
   route(router, endpoints.lessons, ({ auth, params, query }) => portalLessons(prisma, auth, params.id, query));
   route(router, endpoints.ledger, ({ auth, params, query }) => portalLedger(prisma, auth, params.id, query));
   route(router, endpoints.feedback, ({ auth, query }) => portalFeedback(prisma, auth, query));
-  route(router, endpoints.feedbackPdf, ({ auth, params, res }) => portalFeedbackPdf(prisma, auth, params.id, res));
+  route(router, endpoints.feedbackPdf, ({ auth, params, req, res }) =>
+    portalFeedbackPdf(prisma, auth, params.id, res, req.locale ?? 'en-US'),
+  );
   route(router, endpoints.receipt, ({ auth, params, req, res }) =>
     portalReceipt(prisma, auth, params.id, req.locale ?? 'en-US', res),
   );

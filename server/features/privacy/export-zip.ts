@@ -529,7 +529,7 @@ export async function sendHouseholdExport(
   for (const lesson of lessons) {
     lazy(
       `feedback/${feedbackPdfName(lesson)}`,
-      async () => feedbackPdfBytes(await feedbackClass(lesson.id), mine),
+      async () => feedbackPdfBytes(await feedbackClass(lesson.id), mine, locale),
       false,
     );
   }

@@ -1,16 +1,19 @@
 // Telling people about a moved, cancelled or changed class, in the change's transaction. Families:
 // one email and/or SMS per student (by the student's allowEmail/allowSms and address), listing their
-// changed classes, queued here (a rolled-back change queues nothing). The teacher: their class-change
+// changed classes, and the same to each guardian of the student's household by the guardian's choices
+// (email when allowed, SMS only with recorded consent; held past quiet hours like every family SMS) in
+// the guardian's language (issue 21), queued here (a rolled-back change queues nothing). The teacher: their class-change
 // notice is sent by the class-change job from the audit event, unless "Notify the teacher" was
 // unticked (AuditEvent.notifyTeacher, written by afterClassChange); here it is only counted.
 import type { TNotifyChoice, TTold } from '../../../src/contracts/class-notices';
+import { normalisePhone } from '../../../src/contracts/login';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
 import { enqueueMessages, type MessageInput, requireQueue } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { recipientsFor } from '../../notices/channels';
-import { type FamilyClassChange, familyNoticeText } from './class-notice-texts';
+import { type FamilyClassChange, familyNoticeText, noticeLang } from './class-notice-texts';
 
 type Tx = Prisma.TransactionClient;
 export const FAMILY_CLASS_CHANGE_TEMPLATE = 'class-change-family';
@@ -45,6 +48,23 @@ const noticeSelect = {
           email: true,
           allowSms: true,
           phone: true,
+          household: {
+            select: {
+              guardians: {
+                orderBy: { id: 'asc' },
+                select: {
+                  id: true,
+                  name: true,
+                  email: true,
+                  phone: true,
+                  langKey: true,
+                  allowEmail: true,
+                  allowSms: true,
+                  smsConsentAt: true,
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -130,7 +150,29 @@ export async function tellClassChange(
     if (email)
       inputs.push({ ...common, channel: 'EMAIL', recipient: email, subject: text.subject, bodyText: text.body });
     if (phone) inputs.push({ ...common, channel: 'SMS', recipient: phone, bodyText: text.sms });
-    if (email || phone) families += 1;
+    // The household's guardians, each by the channels they chose and in their language (issue 21); an
+    // address the student's own message reaches already is not written to twice.
+    const reached = new Set([email, phone].filter(Boolean).map((a) => String(a).toLowerCase()));
+    let guardians = 0;
+    for (const guardian of student.household?.guardians ?? []) {
+      const lang = noticeLang(guardian.langKey);
+      const words = familyNoticeText(lang, { centre: centre.name, student: name, changes, zone: centre.timeZone });
+      const own = { ...common, recipientName: guardian.name ?? name };
+      const to = guardian.allowEmail ? guardian.email?.trim() : undefined;
+      if (to && !reached.has(to.toLowerCase())) {
+        reached.add(to.toLowerCase());
+        inputs.push({ ...own, channel: 'EMAIL', recipient: to, subject: words.subject, bodyText: words.body });
+        guardians += 1;
+      }
+      const number =
+        guardian.allowSms && guardian.smsConsentAt && guardian.phone ? normalisePhone(guardian.phone) : undefined;
+      if (number && !reached.has(number.toLowerCase())) {
+        reached.add(number.toLowerCase());
+        inputs.push({ ...own, channel: 'SMS', recipient: number, bodyText: words.sms });
+        guardians += 1;
+      }
+    }
+    if (email || phone || guardians) families += 1;
   }
   if (inputs.length) await enqueueMessages(tx, requireQueue(queue), inputs);
   return { teachers, families };

@@ -18,8 +18,8 @@ import { isoDate, toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
 import type { Locale } from '../../i18n/locale';
 import { t } from '../../i18n/text';
-import { enqueueMessage } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
+import { queuePurchaseReceipt, receiptAddresses } from '../statements/receipt-email';
 import {
   appendLedgerEntries,
   balanceAfter,
@@ -30,14 +30,6 @@ import {
 } from './ledger';
 import { checkPaymentMethod } from './payment-methods';
 import { lastClassCharge, usualClassCharge } from './usual-class';
-import {
-  findReceipt,
-  RECEIPT_TEMPLATE,
-  receiptEmail,
-  receiptFileName,
-  receiptPdf,
-  receiptRecipient,
-} from './voucher-receipt';
 import { toVoucherPurchase, type VoucherPurchaseRow, voucherPurchaseSelect } from './voucher-view';
 
 type Body = z.output<typeof ZVoucherPurchaseBody>;
@@ -77,11 +69,7 @@ async function replay(
       fieldErrors: [{ field: 'idempotencyKey', message: IDEMPOTENCY_KEY_REUSED_MESSAGE }],
     });
   }
-  const receipt = await db.message.findFirst({
-    where: { template: RECEIPT_TEMPLATE, entityType: 'VOUCHER_PURCHASE', entityId: existing.id },
-    select: { recipient: true },
-  });
-  return { ...toVoucherPurchase(existing), receiptEmailedTo: receipt?.recipient ?? null };
+  return { ...toVoucherPurchase(existing), receiptEmailedTo: await receiptAddresses(db, existing.id) };
 }
 
 /** The per-class amount of a package: the student's usual class charge, or a 400 when none is known. */
@@ -89,33 +77,6 @@ async function classRateOf(tx: Tx, organisationId: number, studentId: number) {
   const usual = usualClassCharge(await lastClassCharge(tx, organisationId, studentId));
   if (!usual) throw fieldError('classCount', NO_USUAL_RATE_MESSAGE);
   return usual;
-}
-
-/**
- * Queues the receipt email (its PDF attached) in the purchase's transaction when the family has an
- * address and allows email; returns the address, or null when nothing was queued.
- */
-async function queueReceipt(tx: Tx, queue: MessageQueue, auth: AuthContext, id: number, locale: Locale) {
-  const row = await findReceipt(tx, organisationOf(auth), id);
-  const recipient = receiptRecipient(row);
-  if (!recipient) return null;
-  const email = receiptEmail(row, locale);
-  await enqueueMessage(tx, queue, {
-    organisationId: organisationOf(auth),
-    channel: 'EMAIL',
-    recipient,
-    recipientName: `${row.student.firstName} ${row.student.lastName}`,
-    template: RECEIPT_TEMPLATE,
-    subject: email.subject,
-    bodyText: email.text,
-    bodyHtml: email.html,
-    attachedFile: { name: receiptFileName(row), content: await receiptPdf(row, locale) },
-    entityType: 'VOUCHER_PURCHASE',
-    entityId: id,
-    queuedById: auth.userId,
-    idempotencyKey: `voucher-receipt-${id}`,
-  });
-  return recipient;
 }
 
 const byKey = (db: Tx | PrismaClient, organisationId: number, idempotencyKey: string) =>
@@ -247,7 +208,11 @@ export async function createVoucherPurchase(
         checkRefundWithinBalance(auth, body, voucher, locked.balance, after);
         const purchase = await postVoucherPurchase(tx, locked, auth.userId, body, pkg);
         const saved = await auditPurchaseCreated(tx, auth, toVoucherPurchase(purchase));
-        const receiptEmailedTo = queue ? await queueReceipt(tx, queue, auth, purchase.id, locale) : null;
+        // The family's receipt emails (guardians in their language, the student's own address) with the purchase.
+        const sentTo = queue
+          ? await queuePurchaseReceipt(tx, purchase.id, { queue, queuedById: auth.userId, locale })
+          : [];
+        const receiptEmailedTo = sentTo.length ? sentTo.join(', ') : null;
         return { ...saved, receiptEmailedTo };
       },
       { maxWait: 10_000, timeout: 20_000 },

@@ -22,13 +22,19 @@ export default function HouseholdForm({ open, record, onClose, onSaved }: Props)
       open={open}
       editing
       form={form}
-      initialValues={{ name: record.name, comments: record.comments, lessonReminders: record.lessonReminders }}
+      initialValues={{
+        name: record.name,
+        comments: record.comments,
+        lessonReminders: record.lessonReminders,
+        monthlyStatements: record.monthlyStatements,
+      }}
       save={(values) => updateHousehold(record.id, values)}
       onClose={onClose}
       onSaved={(reply) => onSaved(reply as THousehold)}
     >
       <ProFormText name="name" label={t('households.name')} rules={[required(t('households.name')), max(100)]} />
       <ProFormSwitch name="lessonReminders" label={t('households.lessonReminders')} />
+      <ProFormSwitch name="monthlyStatements" label={t('statements.household')} />
       <ProFormTextArea name="comments" label={t('households.comments')} rules={[max(5000)]} />
     </RecordForm>
   );

@@ -58,6 +58,9 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
         <Typography.Paragraph>
           {t(h.lessonReminders ? 'households.lessonReminders.on' : 'households.lessonReminders.off')}
         </Typography.Paragraph>
+        <Typography.Paragraph>
+          {t(h.monthlyStatements ? 'statements.household.on' : 'statements.household.off')}
+        </Typography.Paragraph>
         {h.comments && <Typography.Paragraph type="secondary">{h.comments}</Typography.Paragraph>}
         <Descriptions column={1} size="small" title={t('households.students')}>
           {h.students.map((s) => (

@@ -7,6 +7,7 @@ import type { TPortalLedgerEntry } from '@/contracts/portal';
 import { childLedger, downloadReceipt } from '@/services/portal';
 import type { Formatter } from '@/utils/format';
 import { useFormat } from '@/utils/useFormat';
+import Statements from './components/Statements';
 import {
   AttendanceTag,
   ChildPicker,
@@ -126,6 +127,7 @@ export default function FamilyBalance() {
           ) : null}
         </>
       ) : null}
+      <Statements />
     </PageContainer>
   );
 }

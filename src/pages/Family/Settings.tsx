@@ -9,7 +9,7 @@ import { useFormat } from '@/utils/useFormat';
 import { Failed, useLoad, useT } from './components/shared';
 import YourDataCard from './components/YourDataCard';
 
-const FIELDS = ['email', 'phone', 'langKey', 'allowEmail', 'allowSms', 'lessonReminders'];
+const FIELDS = ['email', 'phone', 'langKey', 'allowEmail', 'allowSms', 'lessonReminders', 'monthlyStatements'];
 
 /** How the centre reaches this guardian, in which language, by which channels; the family's reminders. */
 function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSaved: (s: TPortalSettings) => void }) {
@@ -37,6 +37,7 @@ function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSave
           allowEmail: settings.allowEmail,
           allowSms: settings.allowSms,
           lessonReminders: settings.lessonReminders,
+          monthlyStatements: settings.monthlyStatements,
         }}
         style={{ maxWidth: 480 }}
       >
@@ -77,6 +78,14 @@ function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSave
           <Switch />
         </Form.Item>
         <Form.Item name="lessonReminders" label={t('portal.settings.lessonReminders')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          name="monthlyStatements"
+          label={t('statements.setting')}
+          valuePropName="checked"
+          extra={t('statements.setting.help')}
+        >
           <Switch />
         </Form.Item>
         <Button type="primary" htmlType="submit">

@@ -4,6 +4,7 @@
 import type { PrismaClient } from '../../../generated/prisma/client';
 import { type ScheduledJob, type ScheduledJobs, scheduledJobs } from '../../../jobs/scheduled-jobs';
 import type { MessageQueue } from '../../../messaging/queue';
+import { runMonthlyStatements } from '../../statements/statements-job';
 import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
 import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
 import { runFeedbackReminders } from './feedback-reminders';
@@ -46,6 +47,8 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
     { name: 'notice-low-balance', cron: '* * * * *', run: () => runLowBalanceNotices(prisma, queue) },
     // Reminders come within 5 minutes of a class entering the centre's window (24 h before by default).
     { name: 'notice-lesson-reminders', cron: '*/5 * * * *', run: () => runLessonReminders(prisma, queue) },
+    // Monthly statements on the 1st in each centre's zone: every hour finds each zone's 1st.
+    { name: 'notice-monthly-statements', cron: '7 * * * *', run: () => runMonthlyStatements(prisma, queue) },
   ];
   // A failed run is not retried: the next tick runs it again from where it stands.
   const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 } as const;

@@ -2,16 +2,20 @@
 // the centre's threshold to below it is one dip; a dip counts only for a voucher payer
 // (`lowBalanceWhere`: a term-paid student is never low). Per dip: a LOW_BALANCE notice to the centre's
 // operators (key per student and entry), an email and/or SMS to the family only where the student
-// allows that channel and has the address, and the staff's emails/SMS by their LOW_BALANCE settings.
+// allows that channel and has the address, and to each guardian of the student's household by their
+// choices (SMS only with consent) in their language, and the staff's emails/SMS by their LOW_BALANCE settings.
 // The cursor moves in the same transaction; message keys `low-balance:<entryId>:...` make a repeat harmless.
+import { normalisePhone } from '../../../../src/contracts/login';
 import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
 import { moneyText } from '../../money/money-text';
+import { noticeLang } from '../../schedules/class-notice-texts';
 import { lowBalanceWhere } from '../../vouchers/low-balance-rule';
 import { lockCursor, moveCursor, SETTLE_SECONDS } from './job-cursor';
 import { enqueueOnce, yieldToEventLoop } from './job-tools';
+import { lowBalanceFamilyText } from './low-balance-texts';
 
 export const LOW_BALANCE_CURSOR = 'low-balance-notices';
 export const LOW_BALANCE_TEMPLATE = 'low-balance';
@@ -66,6 +70,14 @@ export async function runLowBalanceNotices(
   }
 }
 
+/** The same email (any case) or the same phone number (any spelling). */
+function sameAs(a: string | null, b: string | null | false): boolean {
+  if (!a || !b) return false;
+  if (a.trim().toLowerCase() === b.trim().toLowerCase()) return true;
+  const phone = normalisePhone(a);
+  return phone !== undefined && phone === normalisePhone(b);
+}
+
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): Promise<number> {
@@ -89,6 +101,23 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
       email: true,
       phone: true,
       organisation: { select: { name: true, currency: true, lowBalanceThreshold: true } },
+      household: {
+        select: {
+          guardians: {
+            orderBy: { id: 'asc' },
+            select: {
+              id: true,
+              name: true,
+              email: true,
+              phone: true,
+              langKey: true,
+              allowEmail: true,
+              allowSms: true,
+              smsConsentAt: true,
+            },
+          },
+        },
+      },
     },
   });
   if (!student) return 0;
@@ -111,24 +140,45 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
     key: `LOW_BALANCE:student:${student.id}:${entry.id}`,
   });
   const about = { organisationId: entry.organisationId, entityType: 'STUDENT', entityId: student.id } as const;
-  const familySubject = `${centre.name}: ${name}'s voucher balance is low`;
-  const familyText = `The voucher balance of ${name} is ${balance}, below ${threshold}. Please top it up at the centre.`;
+  const facts = {
+    centre: centre.name,
+    student: name,
+    currency: centre.currency,
+    balance: student.voucherBalance,
+    threshold: centre.lowBalanceThreshold,
+  };
+  const english = lowBalanceFamilyText({ ...facts, lang: 'en-US' });
   const staffSubject = `Low balance: ${name} (${student.studentId})`;
   const staffText = `${name} (${student.studentId}) is at ${balance}, below the threshold of ${threshold}.`;
   const messages = [
     // A student's allow email / allow SMS flags decide, whatever else is set.
     ...(student.allowEmail && student.email
-      ? [{ channel: 'EMAIL' as const, to: student.email, who: name, key: 'family:email', family: true }]
+      ? [{ channel: 'EMAIL' as const, to: student.email, who: name, key: 'family:email', family: english }]
       : []),
     ...(student.allowSms && student.phone
-      ? [{ channel: 'SMS' as const, to: student.phone, who: name, key: 'family:sms', family: true }]
+      ? [{ channel: 'SMS' as const, to: student.phone, who: name, key: 'family:sms', family: english }]
       : []),
+    // The household's guardians (issue 21): email when allowed, SMS only with consent, in their language.
+    ...(student.household?.guardians ?? []).flatMap((g) => {
+      const words = lowBalanceFamilyText({ ...facts, lang: noticeLang(g.langKey) });
+      const who = g.name ?? name;
+      // An address the student's own message reaches already is not written to twice.
+      const email = g.allowEmail && !sameAs(g.email, student.allowEmail && student.email) ? g.email?.trim() : undefined;
+      const phone =
+        g.allowSms && g.smsConsentAt && g.phone && !sameAs(g.phone, student.allowSms && student.phone)
+          ? normalisePhone(g.phone)
+          : undefined;
+      return [
+        ...(email ? [{ channel: 'EMAIL' as const, to: email, who, key: `guardian:${g.id}:email`, family: words }] : []),
+        ...(phone ? [{ channel: 'SMS' as const, to: phone, who, key: `guardian:${g.id}:sms`, family: words }] : []),
+      ];
+    }),
     ...(await recipientsFor(tx, operators, 'LOW_BALANCE')).flatMap((r) => [
       ...(r.email
-        ? [{ channel: 'EMAIL' as const, to: r.email, who: r.name, key: `user:${r.userId}:email`, family: false }]
+        ? [{ channel: 'EMAIL' as const, to: r.email, who: r.name, key: `user:${r.userId}:email`, family: null }]
         : []),
       ...(r.sms
-        ? [{ channel: 'SMS' as const, to: r.sms, who: r.name, key: `user:${r.userId}:sms`, family: false }]
+        ? [{ channel: 'SMS' as const, to: r.sms, who: r.name, key: `user:${r.userId}:sms`, family: null }]
         : []),
     ]),
   ];
@@ -140,8 +190,8 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
       recipient: m.to,
       recipientName: m.who,
       template: LOW_BALANCE_TEMPLATE,
-      subject: m.channel === 'EMAIL' ? (m.family ? familySubject : staffSubject) : null,
-      bodyText: m.family ? familyText : staffText,
+      subject: m.channel === 'EMAIL' ? (m.family ? m.family.subject : staffSubject) : null,
+      bodyText: m.family ? m.family.body : staffText,
       idempotencyKey: `low-balance:${entry.id}:${m.key}`,
     });
     if (made) sent += 1;
