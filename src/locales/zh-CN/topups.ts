@@ -9,7 +9,7 @@ export default {
   'portal.topUp.lessons': '课时数',
   'portal.topUp.lessons.rule': '请输入 1 到 {max} 节课',
   'portal.topUp.lessons.rate': '按常规课时费 {rate} 计算',
-  'portal.topUp.lessons.total': '{count} × {rate} = {total}',
+  'portal.topUp.lessons.total': '{count} 节 × {rate} = {total}',
   'portal.topUp.amount': '金额（{currency}）',
   'portal.topUp.amount.rule': '请输入 1.00 到 10,000.00 之间的金额',
   'portal.topUp.stripeNote': '您将在 Stripe 的安全付款页面刷卡，中心不会接触到您的银行卡信息。',
