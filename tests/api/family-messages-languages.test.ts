@@ -14,12 +14,19 @@ import { LESSON_REMINDER_TEMPLATE } from '../../server/features/notices/jobs';
 import { reminderEmail, reminderSms } from '../../server/features/notices/jobs/lesson-reminder-texts';
 import { LOW_BALANCE_TEMPLATE } from '../../server/features/notices/jobs/low-balance';
 import { lowBalanceFamilyText } from '../../server/features/notices/jobs/low-balance-texts';
+import { ERASURE_COMPLETED_TEMPLATE } from '../../server/features/privacy/complete-erasure';
+import {
+  erasureCompletedEmail,
+  erasureCompletedSms,
+  erasureRequestedEmail,
+} from '../../server/features/privacy/privacy-texts';
 import { familyNoticeText } from '../../server/features/schedules/class-notice-texts';
 import { FAMILY_CLASS_CHANGE_TEMPLATE } from '../../server/features/schedules/class-notices';
 import type { Statement } from '../../server/features/statements/statement-data';
 import { statementEmail } from '../../server/features/statements/statement-email';
 import { statementPdf } from '../../server/features/statements/statement-pdf';
 import { STATEMENT_TEMPLATE } from '../../server/features/statements/statements-job';
+import { AUTO_TOP_UP_DECLINED_TEMPLATE, declineEmail, declineReason } from '../../server/features/topups/top-up-texts';
 import { RECEIPT_TEMPLATE, receiptEmail, receiptPdf } from '../../server/features/vouchers/voucher-receipt';
 import { Prisma } from '../../server/generated/prisma/client';
 import { pdfText } from '../support/pdf-text';
@@ -154,6 +161,29 @@ const FAMILY_MESSAGES: Record<string, (lang: Lang) => Promise<Rendered[]>> = {
       threshold: '200.00',
     });
     return [{ subject: text.subject, body: text.body }];
+  },
+  'erasure-requested': async (lang) => {
+    const email = erasureRequestedEmail({ lang, centre: 'Maple Tutoring', name: 'Mei' });
+    return [{ subject: email.subject, body: email.bodyText }];
+  },
+  [ERASURE_COMPLETED_TEMPLATE]: async (lang) => {
+    const email = erasureCompletedEmail({ lang, centre: 'Maple Tutoring', name: 'Mei' });
+    return [
+      { subject: email.subject, body: email.bodyText },
+      { body: erasureCompletedSms({ lang, centre: 'Maple Tutoring', name: 'Mei' }) },
+    ];
+  },
+  [AUTO_TOP_UP_DECLINED_TEMPLATE]: async (lang) => {
+    const email = declineEmail({
+      lang,
+      centre: 'Maple Tutoring',
+      guardian: 'Mei',
+      child: 'Cleo Chen',
+      amount: 'CA$150.00',
+      card: '0341',
+      reason: declineReason(lang, 'insufficient_funds', 'Your card has insufficient funds.'),
+    });
+    return [{ subject: email.subject, body: email.text }];
   },
   invitation: async (lang) => {
     const facts = { lang, centre: 'Maple Tutoring', name: 'Mei', children: ['Cleo', 'Dan'], days: 7 };
