@@ -13,7 +13,7 @@ import type { Response } from 'express';
 import { ZipFile } from 'yazl';
 import { EXPORTS_PER_GUARDIAN_PER_HOUR } from '../../../src/contracts/privacy';
 import { consumeOr429 } from '../../auth/code-throttle';
-import { postgresLimiter } from '../../auth/rate-limit-store';
+import { limiterPerClient } from '../../auth/rate-limit-store';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { isoDate, money } from '../../http/list';
@@ -54,19 +54,11 @@ function rowsInBatches<R>(ids: readonly number[], load: (ids: number[]) => Promi
   };
 }
 
-const throttles = new WeakMap<PrismaClient, ReturnType<typeof postgresLimiter>>();
-function exportThrottle(prisma: PrismaClient) {
-  let limiter = throttles.get(prisma);
-  if (!limiter) {
-    limiter = postgresLimiter(prisma, {
-      keyPrefix: 'portal_export',
-      points: EXPORTS_PER_GUARDIAN_PER_HOUR,
-      duration: 60 * 60,
-    });
-    throttles.set(prisma, limiter);
-  }
-  return limiter;
-}
+const exportThrottle = limiterPerClient({
+  keyPrefix: 'portal_export',
+  points: EXPORTS_PER_GUARDIAN_PER_HOUR,
+  duration: 60 * 60,
+});
 
 /** The household's name as a file name part: letters and digits, else `household-<id>`. */
 export function exportFileName(scope: Pick<PortalScope, 'householdId' | 'householdName'>, day: string) {
