@@ -46,3 +46,19 @@ export function postgresLimiter(prisma: PrismaClient, options: LimiterOptions): 
     tableCreated: true,
   });
 }
+
+/**
+ * One limiter per Prisma client, made when first asked for (a module-level throttle: every app in the
+ * process over the same database shares its counters through the table, each client its own limiter).
+ */
+export function limiterPerClient(options: LimiterOptions): (prisma: PrismaClient) => RateLimiterPostgres {
+  const limiters = new WeakMap<PrismaClient, RateLimiterPostgres>();
+  return (prisma) => {
+    let limiter = limiters.get(prisma);
+    if (!limiter) {
+      limiter = postgresLimiter(prisma, options);
+      limiters.set(prisma, limiter);
+    }
+    return limiter;
+  };
+}

@@ -15,7 +15,7 @@ import type { MessagingConfig } from '../../server/messaging/config';
 import { startMessageWorker } from '../../server/messaging/deliver';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createTransports } from '../../server/messaging/transports';
-import { createHousehold, daytimeZone } from '../support/household-factories';
+import { createGuardian, createHousehold, daytimeZone, FAMILY_GUARDIANS } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { voucherPurchaseBody } from '../support/money-factories';
 import { emailAttachment, pdfText } from '../support/pdf-text';
@@ -51,30 +51,12 @@ beforeAll(async () => {
   mother = await createGuardianUser(ctx, c.centre.id, chen.id, { name: '陈美' });
   await ctx.prisma.guardian.update({
     where: { id: mother.guardian.id },
-    data: {
-      langKey: 'zh-CN',
-      receivesFeedback: true,
-      phone: '+1 416 555 0142',
-      allowSms: true,
-      smsConsentAt: new Date(),
-      smsConsentSource: 'desk (test)',
-    },
+    data: { ...FAMILY_GUARDIANS.chineseMotherWithSms(), receivesFeedback: true },
   });
   // The father wants feedback but no email: nothing reaches him.
-  father = await ctx.prisma.guardian.create({
-    data: {
-      organisationId: c.centre.id,
-      householdId: chen.id,
-      name: 'Wei Chen',
-      email: 'wei@family.test',
-      allowEmail: false,
-      receivesFeedback: true,
-    },
-  });
+  father = await createGuardian(ctx.prisma, chen, { ...FAMILY_GUARDIANS.fatherWithoutEmail, receivesFeedback: true });
   // Gran reads English, takes email, not feedback.
-  gran = await ctx.prisma.guardian.create({
-    data: { organisationId: c.centre.id, householdId: chen.id, name: 'Gran Chen', email: 'gran@family.test' },
-  });
+  gran = await createGuardian(ctx.prisma, chen, FAMILY_GUARDIANS.gran);
   // The low-balance job's cursor starts at the end of the ledger.
   await runLowBalanceNotices(ctx.prisma, queue, later());
 }, 120_000);

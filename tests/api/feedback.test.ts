@@ -14,6 +14,7 @@ import { type MessageQueue, openMessageQueue } from '../../server/messaging/queu
 import { createTransports } from '../../server/messaging/transports';
 import { FEEDBACK_LOCKED_MESSAGE, FEEDBACK_NOT_COMPLETED_MESSAGE } from '../../src/contracts/feedback';
 import { testMessagingConfig } from '../support/messaging-config';
+import { pdfText } from '../support/pdf-text';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -276,17 +277,7 @@ describe('feedback of a class', () => {
     const bytes = res.body as Buffer;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     if (process.env.SHOTS_DIR) writeFileSync(path.join(process.env.SHOTS_DIR, 'feedback.pdf'), bytes);
-    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const pdf = await getDocument({
-      data: new Uint8Array(bytes),
-      standardFontDataUrl: `${path.resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-    }).promise;
-    let text = '';
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const items = (await page.getTextContent()).items as { str?: string }[];
-      text += `${items.map((i) => i.str ?? '').join(' ')}\n`;
-    }
+    const text = await pdfText(bytes);
     expect(text).toContain('Class feedback: Mathematics');
     expect(text).toContain('Fractions: adding unlike denominators');
     expect(text).toContain('Cleo found the common denominator on her own.');

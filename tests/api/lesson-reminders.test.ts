@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_REMINDER_TEMPLATE, runLessonReminders } from '../../server/features/notices/jobs';
 import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { fieldsOf } from '../support/course-factories';
-import { createHousehold } from '../support/household-factories';
+import { createGuardian, createHousehold, FAMILY_GUARDIANS } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -25,35 +25,19 @@ beforeAll(async () => {
   c = await createScheduleCentre(ctx);
   const [cleo, dan, eve] = c.students;
   const siblings = await createHousehold(ctx.prisma, c.centre.id, { name: 'Chen', studentIds: [cleo.id, dan.id] });
-  mother = await ctx.prisma.guardian.create({
-    data: {
-      organisationId: c.centre.id,
-      householdId: siblings.id,
-      name: '陈美',
-      email: 'mei.chen@family.test',
-      phone: '+1 416 555 0142',
-      langKey: 'zh-CN',
-      allowSms: true,
-      smsConsentAt: new Date(),
-      smsConsentSource: 'desk (test)',
-    },
+  mother = await createGuardian(ctx.prisma, siblings, {
+    ...FAMILY_GUARDIANS.chineseMotherWithSms(),
+    email: 'mei.chen@family.test',
   });
   // Email turned off, a phone without SMS consent: nothing goes to him.
-  father = await ctx.prisma.guardian.create({
-    data: {
-      organisationId: c.centre.id,
-      householdId: siblings.id,
-      name: 'Wei Chen',
-      email: 'wei.chen@family.test',
-      phone: '+1 416 555 0143',
-      allowEmail: false,
-      allowSms: false,
-    },
+  father = await createGuardian(ctx.prisma, siblings, {
+    ...FAMILY_GUARDIANS.fatherWithoutEmail,
+    email: 'wei.chen@family.test',
+    phone: '+1 416 555 0143',
+    allowSms: false,
   });
   const evans = await createHousehold(ctx.prisma, c.centre.id, { name: 'Evans', studentIds: [eve.id] });
-  await ctx.prisma.guardian.create({
-    data: { organisationId: c.centre.id, householdId: evans.id, name: 'Eli Evans', email: 'eli@family.test' },
-  });
+  await createGuardian(ctx.prisma, evans, { name: 'Eli Evans', email: 'eli@family.test' });
   offHousehold = evans.id;
   // The desk turns the Evans family's reminders off, through the household's own form.
   const off = await c.operator.put(`/api/households/${offHousehold}`, { name: 'Evans', lessonReminders: false });

@@ -2,10 +2,8 @@
 // balance, lessons, ledger in family words, submitted feedback and receipts, and nothing private: no
 // teacher's pay rate, no staff notes, no other family's child. Figures are worked out here by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHousehold } from '../support/household-factories';
-import { voucherPurchaseBody } from '../support/money-factories';
-import { createGuardianUser } from '../support/portal-factories';
-import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
+import { createChenFamily, createGuardianUser, STAFF_ONLY } from '../support/portal-factories';
+import { createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { readBinary } from '../support/student-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -14,114 +12,52 @@ let c: ScheduleCentre;
 let family: Awaited<ReturnType<typeof createGuardianUser>>;
 const ids: Record<string, number> = {};
 
-// Distinctive values that must never reach a family.
-const TEACHER_RATE = '87.65';
-const CLASS_NOTE = 'STAFF-ONLY class note';
-const STUDENT_NOTE = 'STAFF-ONLY student note';
-const HOUSEHOLD_NOTE = 'STAFF-ONLY household note';
-const PURCHASE_NOTE = 'STAFF-ONLY purchase note';
-const OTHER_CHILD_FEEDBACK = 'Eve (another family) needs to revise';
-
-async function classOf(over: Parameters<typeof classBody>[1]) {
-  const res = await c.operator.post('/api/schedules', classBody(c, { teacherHourlyRate: TEACHER_RATE, ...over }));
-  if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-  return res.body.schedule.id as number;
-}
-
 beforeAll(async () => {
   ctx = await createTestContext();
   c = await createScheduleCentre(ctx);
-  const [cleo, dan, eve] = c.students;
-  const household = await createHousehold(ctx.prisma, c.centre.id, { name: 'Chen', studentIds: [cleo.id, dan.id] });
-  await ctx.prisma.household.update({ where: { id: household.id }, data: { comments: HOUSEHOLD_NOTE } });
-  await ctx.prisma.student.update({ where: { id: cleo.id }, data: { comments: STUDENT_NOTE } });
-  await createHousehold(ctx.prisma, c.centre.id, { name: 'Evans', studentIds: [eve.id] });
-  family = await createGuardianUser(ctx, c.centre.id, household.id);
-
-  // Cleo: 200.00 + 20.00 gift; Dan: 100.00.
-  const buy = async (studentId: number, over: Record<string, unknown>) => {
-    const res = await c.operator.post('/api/voucher-purchases', voucherPurchaseBody(studentId, over));
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    return res.body.id as number;
-  };
-  ids.cleoPurchase = await buy(cleo.id, { voucherAmount: '200.00', giftAmount: '20.00', comments: PURCHASE_NOTE });
-  ids.danPurchase = await buy(dan.id, { voucherAmount: '100.00' });
-
-  // Cleo's past one-on-one: 90 minutes at her rate 40.00 = 60.00 charged.
-  ids.cleoPast = await classOf({
-    startAt: hoursFromNow(-50),
-    endAt: hoursFromNow(-48.5),
-    address: '12 Main St',
-    comments: CLASS_NOTE,
-    students: [{ studentId: cleo.id, hourlyRate: '40' }],
-  });
-  expect((await c.operator.post(`/api/schedules/${ids.cleoPast}/confirm`, {})).status).toBe(200);
-  // Dan and Eve (another family) in a past group lesson, Dan at 30.00 for an hour; feedback on both.
-  ids.group = await classOf({
-    courseType: 'GROUP',
-    startAt: hoursFromNow(-30),
-    endAt: hoursFromNow(-29),
-    comments: CLASS_NOTE,
-    students: [
-      { studentId: dan.id, hourlyRate: '30' },
-      { studentId: eve.id, hourlyRate: '30' },
-    ],
-  });
-  expect((await c.ann.caller.post(`/api/my-schedules/${ids.group}/confirm`, {})).status).toBe(200);
-  const submitted = await c.ann.caller.post(`/api/my-schedules/${ids.group}/feedback/submit`, {
-    teachingContent: 'Quadratic equations',
-    studentPerformance: 'A lively group',
-    assignment: 'Exercises 3.1',
-    students: [
-      { studentId: dan.id, content: 'Dan solved every equation.' },
-      { studentId: eve.id, content: OTHER_CHILD_FEEDBACK },
-    ],
-  });
-  expect(submitted.status).toBe(200);
+  const [cleo, dan] = c.students;
+  // Cleo 200.00 + 20.00 gift, Dan 100.00; Cleo's past one-on-one: 90 minutes at her 40.00 = 60.00 charged;
+  // Dan and Eve (another family) in a past group lesson, Dan at 30.00 for an hour, feedback on both; Dan's
+  // unpaid term registration (see createChenFamily).
+  const chen = await createChenFamily(ctx, c);
+  family = chen.family;
+  ids.cleoPurchase = chen.purchases.cleo;
+  ids.danPurchase = chen.purchases.dan;
+  ids.cleoPast = chen.lessons.cleoPast;
+  ids.group = chen.lessons.group;
   // Upcoming: two lessons for Cleo, one for Dan; a draft feedback elsewhere stays unseen.
-  ids.cleoNext = await classOf({
+  ids.cleoNext = await chen.classOf({
     startAt: hoursFromNow(24),
     endAt: hoursFromNow(25),
     address: '12 Main St',
     students: [{ studentId: cleo.id, hourlyRate: '40' }],
   });
-  ids.cleoLater = await classOf({
+  ids.cleoLater = await chen.classOf({
     startAt: hoursFromNow(72),
     endAt: hoursFromNow(73),
     students: [{ studentId: cleo.id, hourlyRate: '40' }],
   });
-  ids.danNext = await classOf({
+  ids.danNext = await chen.classOf({
     startAt: hoursFromNow(48),
     endAt: hoursFromNow(49),
     students: [{ studentId: dan.id, hourlyRate: '30' }],
-  });
-  // Dan's unpaid term registration.
-  const term = await ctx.prisma.term.create({
-    data: {
-      organisationId: c.centre.id,
-      name: 'Fall term',
-      courseId: c.course.id,
-      startDate: new Date('2026-09-01'),
-      endDate: new Date('2026-12-20'),
-    },
-  });
-  await ctx.prisma.termRegister.create({
-    data: {
-      organisationId: c.centre.id,
-      termId: term.id,
-      studentId: dan.id,
-      courseId: c.course.id,
-      paymentType: 'CASH',
-      price: '450.00',
-      comments: STUDENT_NOTE,
-    },
   });
 });
 afterAll(() => ctx?.close());
 
 const noSecrets = (body: unknown) => {
   const json = JSON.stringify(body);
-  for (const secret of [TEACHER_RATE, CLASS_NOTE, STUDENT_NOTE, HOUSEHOLD_NOTE, PURCHASE_NOTE, OTHER_CHILD_FEEDBACK]) {
+  const { teacherRate, classNote, studentNote, householdNote, purchaseNote, registrationNote, otherChildFeedback } =
+    STAFF_ONLY;
+  for (const secret of [
+    teacherRate,
+    classNote,
+    studentNote,
+    householdNote,
+    purchaseNote,
+    registrationNote,
+    otherChildFeedback,
+  ]) {
     expect(json).not.toContain(secret);
   }
   expect(json).not.toMatch(/"(comments|teacherHourlyRate|note|createdBy|enteredBy|email|phone)"/);
@@ -191,7 +127,9 @@ describe('the portal home', () => {
     expect(res.body.attention).toMatchObject([{ kind: 'NEGATIVE_BALANCE', childId: eve.id, amount: '-30.00' }]);
     // Eve's family sees its own child's words, never Dan's.
     const feedback = await other.caller.get('/api/portal/feedback');
-    expect(feedback.body.data[0].children).toEqual([{ id: eve.id, name: 'Eve Evans', content: OTHER_CHILD_FEEDBACK }]);
+    expect(feedback.body.data[0].children).toEqual([
+      { id: eve.id, name: 'Eve Evans', content: STAFF_ONLY.otherChildFeedback },
+    ]);
     expect(JSON.stringify(feedback.body)).not.toContain('Dan solved');
   });
 });

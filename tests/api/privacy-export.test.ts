@@ -97,6 +97,23 @@ describe('the export zip', () => {
       'PURCHASE',
       'PURCHASE',
     ]);
+    // The export's own fields: the portal's entry with the child, without the portal's receipt link.
+    for (const entry of ledger) {
+      expect(Object.keys(entry)).toEqual([
+        'id',
+        'child',
+        'kind',
+        'date',
+        'amount',
+        'balanceAfter',
+        'hours',
+        'rate',
+        'price',
+        'attendance',
+        'lesson',
+        'purchaseId',
+      ]);
+    }
     const sum = (id: number) =>
       ledger.filter((e) => e.child.id === id).reduce((total, e) => total + Math.round(Number(e.amount) * 100), 0);
     expect(sum(f.children.cleo.id)).toBe(16000);

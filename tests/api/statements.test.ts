@@ -13,7 +13,7 @@ import {
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { callerWith, fieldsOf } from '../support/course-factories';
 import { createUser, signIn } from '../support/factories';
-import { createHousehold } from '../support/household-factories';
+import { createGuardian, createHousehold, FAMILY_GUARDIANS } from '../support/household-factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { voucherPurchaseBody } from '../support/money-factories';
 import { pdfText } from '../support/pdf-text';
@@ -216,18 +216,8 @@ describe('the statement', () => {
 describe('the statements job', () => {
   it('on the 1st in the centre’s zone emails last month’s statement to each guardian who allows email, once', async () => {
     // The Chen family asked for statements (the test above); the father does not take email.
-    await ctx.prisma.guardian.create({
-      data: {
-        organisationId: c.centre.id,
-        householdId: chen.id,
-        name: 'Wei Chen',
-        email: 'wei@family.test',
-        allowEmail: false,
-      },
-    });
-    const english = await ctx.prisma.guardian.create({
-      data: { organisationId: c.centre.id, householdId: chen.id, name: 'Gran Chen', email: 'gran@family.test' },
-    });
+    await createGuardian(ctx.prisma, chen, FAMILY_GUARDIANS.fatherWithoutEmail);
+    const english = await createGuardian(ctx.prisma, chen, FAMILY_GUARDIANS.gran);
     // Evans did not ask.
     const [year, month] = lessonMonth.split('-').map(Number);
     const nextMonth = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;

@@ -2,48 +2,24 @@
 // hosted pages): connected accounts and onboarding links, `Stripe-Account` scoping, Checkout in payment
 // mode paid on the hosted page, the separate Connect webhook endpoint and its secret, idempotency keys
 // per account.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
-
-interface Delivery {
-  path: string;
-  body: string;
-  signature: string;
-}
+import type { StripeStandIn } from '../support/stripe-standin';
+import { type Delivery, startStandInWithReceiver } from '../support/stripe-standin-receiver';
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
-let receiver: Server;
-const deliveries: Delivery[] = [];
+let deliveries: Delivery[];
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = new Stripe(standIn.secretKey, { host: standIn.host, port: standIn.port, protocol: standIn.protocol });
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      deliveries.push({
-        path: String(req.url),
-        body: Buffer.concat(chunks).toString(),
-        signature: String(req.headers['stripe-signature']),
-      });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  standIn.setWebhookEndpoint(`${base}/platform`);
-  standIn.setConnectWebhookEndpoint(`${base}/connect`);
+  const started = await startStandInWithReceiver();
+  ({ standIn, stripe, deliveries, close } = started);
+  standIn.setWebhookEndpoint(`${started.base}/platform`);
+  standIn.setConnectWebhookEndpoint(`${started.base}/connect`);
 });
 
-afterAll(async () => {
-  await standIn?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
-});
+afterAll(() => close?.());
 
 const form = (url: string, fields: Record<string, string>) =>
   fetch(url, {

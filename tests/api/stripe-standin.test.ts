@@ -1,40 +1,24 @@
 // The Stripe stand-in as the billing code will meet it: only through the official `stripe` SDK (and a
 // plain form POST for the hosted Checkout page), so what passes here is what the SDK accepts.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StripeStandIn, startStripeStandIn } from '../support/stripe-standin';
-
-interface Delivery {
-  body: string;
-  signature: string;
-}
+import { type Delivery, startStandInWithReceiver } from '../support/stripe-standin-receiver';
 
 let standIn: StripeStandIn;
 let stripe: Stripe;
-let receiver: Server;
-const deliveries: Delivery[] = [];
+let deliveries: Delivery[];
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  stripe = new Stripe(standIn.secretKey, { host: standIn.host, port: standIn.port, protocol: standIn.protocol });
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      deliveries.push({ body: Buffer.concat(chunks).toString(), signature: String(req.headers['stripe-signature']) });
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  standIn.setWebhookEndpoint(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`);
+  const started = await startStandInWithReceiver();
+  ({ standIn, stripe, deliveries, close } = started);
+  standIn.setWebhookEndpoint(`${started.base}/webhook`);
 });
 
-afterAll(async () => {
-  await standIn?.close();
-  await new Promise((resolve) => receiver?.close(resolve));
-});
+afterAll(() => close?.());
 
 /** Events of one type delivered to the endpoint, verified the way the app will verify them. */
 async function delivered(type: string) {

@@ -23,6 +23,7 @@ import { callerWith, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { voucherPurchaseBody } from '../support/money-factories';
+import { emailAttachment, pdfText } from '../support/pdf-text';
 import { classBody, createScheduleCentre, hoursFromNow, type ScheduleCentre } from '../support/schedule-factories';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -59,21 +60,6 @@ const counts = async () => ({
   entries: await ctx.prisma.voucherLedgerEntry.count(),
   messages: await ctx.prisma.message.count(),
 });
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl: `${path.resolve('node_modules/pdfjs-dist/standard_fonts')}/`,
-  }).promise;
-  let text = '';
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const items = (await (await pdf.getPage(n)).getTextContent()).items as { str?: string }[];
-    text += `${items.map((i) => i.str ?? '').join(' ')}\n`;
-  }
-  return text;
-}
 
 describe('payment methods', () => {
   it('lists the built-in codes and the centre’s own; admins change their own, audited', async () => {
@@ -334,12 +320,9 @@ describe('the receipt', () => {
     expect(got).toHaveLength(1);
     expect(got[0].raw).toContain('Subject: Voucher receipt from Maple Tutoring');
     expect(got[0].raw).toMatch(/Content-Type: application\/pdf; name=receipt-\d+-2026-03-02\.pdf/);
-    const pdf =
-      /Content-Transfer-Encoding: base64\r?\nContent-Disposition: attachment;[^\n]*\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(
-        got[0].raw,
-      );
+    const pdf = emailAttachment(got[0].raw);
     expect(pdf).not.toBeNull();
-    const text = await pdfText(Buffer.from((pdf?.[1] ?? '').replace(/\s/g, ''), 'base64'));
+    const text = await pdfText(pdf ?? Buffer.alloc(0));
     expect(text).toContain('Maple Tutoring');
     expect(text).toContain(
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'CAD' }).format(Number(sent.body.balanceAfter)),

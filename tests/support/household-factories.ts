@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../../server/generated/prisma/client';
+import type { Prisma, PrismaClient } from '../../server/generated/prisma/client';
 import { createStudentRecord } from './student-factories';
 
 /** A household of the centre holding the given students (created when not given), as the desk would have it. */
@@ -22,3 +22,34 @@ export function daytimeZone(now = new Date()): string {
   if (offset === 0) return 'UTC';
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
+
+type GuardianFields = Omit<Prisma.GuardianUncheckedCreateInput, 'organisationId' | 'householdId'>;
+
+/** A guardian of `household` as the desk enters one (no portal sign-in). */
+export function createGuardian(
+  prisma: PrismaClient,
+  household: { id: number; organisationId: number },
+  data: GuardianFields,
+) {
+  return prisma.guardian.create({
+    data: { organisationId: household.organisationId, householdId: household.id, ...data },
+  });
+}
+
+/** The guardians the family-message tests (statements, reminders, notices) write to, or do not. */
+export const FAMILY_GUARDIANS = {
+  /** Reads Chinese, takes SMS with consent recorded by the desk. */
+  chineseMotherWithSms: () =>
+    ({
+      name: '陈美',
+      phone: '+1 416 555 0142',
+      langKey: 'zh-CN',
+      allowSms: true,
+      smsConsentAt: new Date(),
+      smsConsentSource: 'desk (test)',
+    }) satisfies GuardianFields,
+  /** Has an address but takes no email: nothing reaches him by email. */
+  fatherWithoutEmail: { name: 'Wei Chen', email: 'wei@family.test', allowEmail: false },
+  /** Reads English (the default), takes email. */
+  gran: { name: 'Gran Chen', email: 'gran@family.test' },
+} satisfies Record<string, GuardianFields | (() => GuardianFields)>;

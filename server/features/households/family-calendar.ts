@@ -4,17 +4,13 @@
 // while one of the household's guardians may sign in to the portal; a token replaced or revoked, or a
 // household whose access ended, answers 404 like one never made.
 import type { Response } from 'express';
-import ical, { ICalEventStatus } from 'ical-generator';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
 import { namedTeacher } from '../courses/references';
-import { eventUid, FEED_FUTURE_DAYS, FEED_PAST_DAYS } from '../schedules/calendar-feed';
+import { feedClassSelect, feedText, feedWindow, sendIcs, unknownCalendar } from '../schedules/calendar-feed';
 import { newFeedToken } from '../schedules/calendar-feed-token';
-
-const DAY_MS = 86_400_000;
-const unknownCalendar = () => new AppError('not_found', 'This calendar was not found');
 
 export const familyFeedPath = (token: string | null) => (token ? `/api/calendar/family/${token}.ics` : null);
 
@@ -72,51 +68,26 @@ export async function familyCalendarText(prisma: PrismaClient, fileName: string,
   const classes = await prisma.schedule.findMany({
     where: {
       organisationId: household.organisationId,
-      status: { in: ['PLANNED', 'COMPLETED'] },
       students: { some: { studentId: { in: [...children.keys()] } } },
-      startAt: {
-        gte: new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS),
-        lt: new Date(now.getTime() + FEED_FUTURE_DAYS * DAY_MS),
-      },
+      ...feedWindow(now),
     },
     orderBy: [{ startAt: 'asc' }, { id: 'asc' }],
     select: {
-      id: true,
-      status: true,
-      startAt: true,
-      endAt: true,
-      address: true,
-      updatedAt: true,
-      course: { select: { name: true } },
+      ...feedClassSelect,
       teacher: { select: { id: true, user: { select: { firstName: true, lastName: true, login: true } } } },
       students: { where: { studentId: { in: [...children.keys()] } }, select: { studentId: true } },
     },
   });
-  const calendar = ical({
-    name: `${household.name} · ${household.organisation.name}`,
-    prodId: { company: 'Level Up', product: 'Family lessons', language: 'EN' },
-    ttl: 60 * 60,
-  });
-  for (const lesson of classes) {
+  const name = `${household.name} · ${household.organisation.name}`;
+  return feedText({ name, product: 'Family lessons' }, classes, now, (lesson) => {
     const names = lesson.students.map((s) => children.get(s.studentId)).filter(Boolean);
-    calendar.createEvent({
-      id: eventUid(lesson.id),
-      start: lesson.startAt,
-      end: lesson.endAt,
-      stamp: now,
-      lastModified: lesson.updatedAt,
+    return {
       summary: `${names.join(', ')}: ${lesson.course.name}`,
-      location: lesson.address || null,
       description: `${namedTeacher(lesson.teacher).name}${lesson.status === 'COMPLETED' ? ' · Completed' : ''}`,
-      status: ICalEventStatus.CONFIRMED,
-    });
-  }
-  return calendar.toString();
+    };
+  });
 }
 
 export async function sendFamilyCalendar(prisma: PrismaClient, fileName: string, res: Response): Promise<undefined> {
-  const text = await familyCalendarText(prisma, fileName);
-  res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
-  res.send(text);
-  return undefined;
+  return sendIcs(res, await familyCalendarText(prisma, fileName));
 }

@@ -4,6 +4,22 @@ import type { AuthContext } from '../../http/context';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { portalAccessSelect, toPortalAccess } from './portal-access';
 
+/** A guardian's own details and contact choices (the desk's household page and the household export). */
+export const guardianFactsSelect = {
+  id: true,
+  name: true,
+  relationship: true,
+  email: true,
+  phone: true,
+  wechat: true,
+  langKey: true,
+  allowEmail: true,
+  allowSms: true,
+  smsConsentAt: true,
+  smsConsentSource: true,
+  receivesFeedback: true,
+} as const satisfies Prisma.GuardianSelect;
+
 /** What the desk reads of a household: its students (in name order) and guardians (in the order added). */
 export const householdSelect = {
   id: true,
@@ -17,21 +33,7 @@ export const householdSelect = {
     orderBy: [{ firstName: 'asc' }, { id: 'asc' }],
   },
   guardians: {
-    select: {
-      id: true,
-      name: true,
-      relationship: true,
-      email: true,
-      phone: true,
-      wechat: true,
-      langKey: true,
-      allowEmail: true,
-      allowSms: true,
-      smsConsentAt: true,
-      smsConsentSource: true,
-      receivesFeedback: true,
-      ...portalAccessSelect,
-    },
+    select: { ...guardianFactsSelect, ...portalAccessSelect },
     orderBy: { id: 'asc' },
   },
 } satisfies Prisma.HouseholdSelect;

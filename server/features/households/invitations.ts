@@ -4,7 +4,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { INVITATION_DAYS, type TInvitationChannel } from '../../../src/contracts/households';
 import { LOGIN_CODE_DIGITS, normalisePhone } from '../../../src/contracts/login';
 import { consumeOr429 } from '../../auth/code-throttle';
-import { postgresLimiter } from '../../auth/rate-limit-store';
+import { limiterPerClient } from '../../auth/rate-limit-store';
 import { revokeSessions } from '../../auth/sessions';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
@@ -68,19 +68,11 @@ export interface InviteOptions {
   channel: TInvitationChannel;
 }
 
-const throttles = new WeakMap<PrismaClient, ReturnType<typeof postgresLimiter>>();
-function inviteThrottle(prisma: PrismaClient) {
-  let limiter = throttles.get(prisma);
-  if (!limiter) {
-    limiter = postgresLimiter(prisma, {
-      keyPrefix: 'invite_guardian',
-      points: INVITATIONS_PER_GUARDIAN_PER_HOUR,
-      duration: 60 * 60,
-    });
-    throttles.set(prisma, limiter);
-  }
-  return limiter;
-}
+const inviteThrottle = limiterPerClient({
+  keyPrefix: 'invite_guardian',
+  points: INVITATIONS_PER_GUARDIAN_PER_HOUR,
+  duration: 60 * 60,
+});
 
 /**
  * Sends a new invitation (by email: a link; by SMS, to a guardian who agreed to SMS: a code) and ends

@@ -21,6 +21,19 @@ export const submittedFeedbackOf = (organisationId: number, childIds: number[]):
   students: { some: { studentId: { in: childIds } } },
 });
 
+/** A lesson's submitted feedback with only `childIds`' places and words (the portal list and the export). */
+export const portalFeedbackSelect = (childIds: number[]) =>
+  ({
+    id: true,
+    startAt: true,
+    endAt: true,
+    course: { select: { name: true } },
+    teacher: teacherNameSelect,
+    feedback: { select: { teachingContent: true, studentPerformance: true, assignment: true, submittedAt: true } },
+    students: { where: { studentId: { in: childIds } }, select: { studentId: true } },
+    studentFeedback: { where: { studentId: { in: childIds } }, select: { studentId: true, content: true } },
+  }) as const satisfies Prisma.ScheduleSelect;
+
 export async function portalFeedback(prisma: PrismaClient, auth: AuthContext, query: Query) {
   const scope = await portalScope(prisma, auth);
   const mine = scope.children.map((c) => c.id);
@@ -33,16 +46,7 @@ export async function portalFeedback(prisma: PrismaClient, auth: AuthContext, qu
       where,
       orderBy: [{ startAt: 'desc' }, { id: 'desc' }],
       ...pageArgs(query),
-      select: {
-        id: true,
-        startAt: true,
-        endAt: true,
-        course: { select: { name: true } },
-        teacher: teacherNameSelect,
-        feedback: { select: { teachingContent: true, studentPerformance: true, assignment: true, submittedAt: true } },
-        students: { where: { studentId: { in: childIds } }, select: { studentId: true } },
-        studentFeedback: { where: { studentId: { in: childIds } }, select: { studentId: true, content: true } },
-      },
+      select: portalFeedbackSelect(childIds),
     }),
     prisma.schedule.count({ where }),
   ]);

@@ -18,7 +18,8 @@ const FAMILY_KIND: Record<Prisma.VoucherLedgerEntryGetPayload<object>['kind'], T
   ADJUSTMENT: 'ADJUSTMENT',
 };
 
-const entrySelect = {
+/** A ledger entry as the family sees it (the portal's balance history and the household export). */
+export const portalEntrySelect = {
   id: true,
   kind: true,
   amount: true,
@@ -34,6 +35,31 @@ const entrySelect = {
   },
 } as const satisfies Prisma.VoucherLedgerEntrySelect;
 
+export function toPortalEntry(row: Prisma.VoucherLedgerEntryGetPayload<{ select: typeof portalEntrySelect }>) {
+  return {
+    id: row.id,
+    kind: FAMILY_KIND[row.kind],
+    date: isoDate(row.entryDate) ?? '',
+    amount: money(row.amount) ?? '0.00',
+    balanceAfter: money(row.balanceAfter) ?? '0.00',
+    hours: money(row.hours),
+    rate: money(row.hourlyRate),
+    price: money(row.price),
+    attendance: row.attendance,
+    lesson: row.schedule
+      ? {
+          id: row.schedule.id,
+          startAt: row.schedule.startAt.toISOString(),
+          endAt: row.schedule.endAt.toISOString(),
+          course: row.schedule.course.name,
+          teacher: teacherName(row.schedule.teacher.user),
+        }
+      : null,
+    purchaseId: row.purchaseId,
+    hasReceipt: row.purchaseId !== null && row.kind !== 'GIFT',
+  };
+}
+
 export async function portalLedger(
   prisma: PrismaClient,
   auth: AuthContext,
@@ -43,33 +69,17 @@ export async function portalLedger(
   const { scope, child } = await portalChild(prisma, auth, id);
   const where = { organisationId: scope.organisationId, studentId: child.id };
   const [rows, total, student] = await prisma.$transaction([
-    prisma.voucherLedgerEntry.findMany({ where, orderBy: { id: 'desc' }, ...pageArgs(query), select: entrySelect }),
+    prisma.voucherLedgerEntry.findMany({
+      where,
+      orderBy: { id: 'desc' },
+      ...pageArgs(query),
+      select: portalEntrySelect,
+    }),
     prisma.voucherLedgerEntry.count({ where }),
     prisma.student.findUniqueOrThrow({ where: { id: child.id }, select: { voucherBalance: true } }),
   ]);
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      kind: FAMILY_KIND[row.kind],
-      date: isoDate(row.entryDate) ?? '',
-      amount: money(row.amount) ?? '0.00',
-      balanceAfter: money(row.balanceAfter) ?? '0.00',
-      hours: money(row.hours),
-      rate: money(row.hourlyRate),
-      price: money(row.price),
-      attendance: row.attendance,
-      lesson: row.schedule
-        ? {
-            id: row.schedule.id,
-            startAt: row.schedule.startAt.toISOString(),
-            endAt: row.schedule.endAt.toISOString(),
-            course: row.schedule.course.name,
-            teacher: teacherName(row.schedule.teacher.user),
-          }
-        : null,
-      purchaseId: row.purchaseId,
-      hasReceipt: row.purchaseId !== null && row.kind !== 'GIFT',
-    })),
+    data: rows.map(toPortalEntry),
     total,
     success: true,
     child,

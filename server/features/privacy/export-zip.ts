@@ -13,7 +13,7 @@ import type { Response } from 'express';
 import { ZipFile } from 'yazl';
 import { EXPORTS_PER_GUARDIAN_PER_HOUR } from '../../../src/contracts/privacy';
 import { consumeOr429 } from '../../auth/code-throttle';
-import { postgresLimiter } from '../../auth/rate-limit-store';
+import { limiterPerClient } from '../../auth/rate-limit-store';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { isoDate, money } from '../../http/list';
@@ -21,10 +21,13 @@ import { log } from '../../http/log';
 import type { Locale } from '../../i18n/locale';
 import { feedbackClassSelect } from '../feedback/class-feedback';
 import { feedbackPdfBytes, feedbackPdfName } from '../feedback/feedback-pdf';
-import { type PortalScope, portalScope, teacherName, teacherNameSelect } from '../portal/household-of';
-import { submittedFeedbackOf } from '../portal/portal-feedback';
+import { guardianFactsSelect } from '../households/household-view';
+import { type PortalScope, portalScope, teacherName } from '../portal/household-of';
+import { portalFeedbackSelect, submittedFeedbackOf } from '../portal/portal-feedback';
+import { portalEntrySelect, toPortalEntry } from '../portal/portal-ledger';
 import { portalLessonSelect, toPortalLesson } from '../portal/portal-lessons';
 import { receiptPdf, receiptSelect } from '../vouchers/voucher-receipt';
+import { purchaseFactsSelect } from '../vouchers/voucher-view';
 import { householdMessagesWhere, householdPeople } from './household-people';
 
 /** Rows per query while streaming a file. */
@@ -51,19 +54,11 @@ function rowsInBatches<R>(ids: readonly number[], load: (ids: number[]) => Promi
   };
 }
 
-const throttles = new WeakMap<PrismaClient, ReturnType<typeof postgresLimiter>>();
-function exportThrottle(prisma: PrismaClient) {
-  let limiter = throttles.get(prisma);
-  if (!limiter) {
-    limiter = postgresLimiter(prisma, {
-      keyPrefix: 'portal_export',
-      points: EXPORTS_PER_GUARDIAN_PER_HOUR,
-      duration: 60 * 60,
-    });
-    throttles.set(prisma, limiter);
-  }
-  return limiter;
-}
+const exportThrottle = limiterPerClient({
+  keyPrefix: 'portal_export',
+  points: EXPORTS_PER_GUARDIAN_PER_HOUR,
+  duration: 60 * 60,
+});
 
 /** The household's name as a file name part: letters and digits, else `household-<id>`. */
 export function exportFileName(scope: Pick<PortalScope, 'householdId' | 'householdName'>, day: string) {
@@ -106,26 +101,29 @@ const withoutAttendance = <T extends { attendance: unknown }>({ attendance: _, .
 
 const jsonFile = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
 
-/** Keyset batches of one query, by an ascending integer key. */
-function batches<R>(
+/** One query's rows as a JSON array: `fetch(after, take)` reads the next rows by ascending id (keyset). */
+function rowsFile<R extends { id: number }>(
   fetch: (after: number, take: number) => Promise<R[]>,
-  key: (row: R) => number,
   map: (row: R) => unknown,
-) {
-  return async (after: number) => {
+): Readable {
+  return jsonArray(async (after) => {
     const rows = await fetch(after, EXPORT_BATCH);
-    return { items: rows.map(map), last: rows.length === EXPORT_BATCH ? key(rows[rows.length - 1]) : null };
-  };
+    return { items: rows.map(map), last: rows.length === EXPORT_BATCH ? rows[rows.length - 1].id : null };
+  });
 }
 
-const ledgerKinds = {
-  PURCHASE: 'PURCHASE',
-  GIFT: 'GIFT',
-  CLASS_CHARGE: 'LESSON_CHARGE',
-  CHARGE_REVERSAL: 'CHARGE_REVERSED',
-  REFUND: 'REFUND',
-  ADJUSTMENT: 'ADJUSTMENT',
-} as const;
+/** The household's children: their ids, and one of them as {id, name}. */
+function childrenOf(scope: PortalScope) {
+  const nameOf = new Map(scope.children.map((c) => [c.id, c.name]));
+  return { ids: scope.children.map((c) => c.id), child: (id: number) => ({ id, name: nameOf.get(id) }) };
+}
+
+/** The children's rows of the centre after keyset id `after`. */
+const childRowsAfter = (scope: PortalScope, ids: number[], after: number) => ({
+  organisationId: scope.organisationId,
+  studentId: { in: ids },
+  id: { gt: after },
+});
 
 async function householdFile(prisma: PrismaClient, scope: PortalScope) {
   const household = await prisma.household.findUniqueOrThrow({
@@ -148,18 +146,7 @@ async function householdFile(prisma: PrismaClient, scope: PortalScope) {
       guardians: {
         orderBy: { id: 'asc' },
         select: {
-          id: true,
-          name: true,
-          relationship: true,
-          email: true,
-          phone: true,
-          wechat: true,
-          langKey: true,
-          allowEmail: true,
-          allowSms: true,
-          smsConsentAt: true,
-          smsConsentSource: true,
-          receivesFeedback: true,
+          ...guardianFactsSelect,
           createdAt: true,
           user: { select: { login: true, activated: true } },
         },
@@ -215,137 +202,72 @@ async function householdFile(prisma: PrismaClient, scope: PortalScope) {
 
 /** Each child's lessons, oldest first, with the child's attendance. */
 function lessonsFile(prisma: PrismaClient, scope: PortalScope) {
-  const childIds = scope.children.map((c) => c.id);
-  const nameOf = new Map(scope.children.map((c) => [c.id, c.name]));
+  const { ids: childIds, child } = childrenOf(scope);
   // By lesson: each lesson once, with every child of the household who was in it.
-  return jsonArray(
-    batches(
-      (after, take) =>
-        prisma.schedule.findMany({
-          where: {
-            organisationId: scope.organisationId,
-            id: { gt: after },
-            students: { some: { studentId: { in: childIds } } },
-          },
-          orderBy: { id: 'asc' },
-          take,
-          select: {
-            ...portalLessonSelect,
-            students: { where: { studentId: { in: childIds } }, select: { studentId: true, attendance: true } },
-          },
-        }),
-      (row) => row.id,
-      (row) => ({
-        ...withoutAttendance(toPortalLesson(row, null)),
-        children: row.students.map((s) => ({
-          id: s.studentId,
-          name: nameOf.get(s.studentId),
-          attendance: s.attendance,
-        })),
+  return rowsFile(
+    (after, take) =>
+      prisma.schedule.findMany({
+        where: {
+          organisationId: scope.organisationId,
+          id: { gt: after },
+          students: { some: { studentId: { in: childIds } } },
+        },
+        orderBy: { id: 'asc' },
+        take,
+        select: {
+          ...portalLessonSelect,
+          students: { where: { studentId: { in: childIds } }, select: { studentId: true, attendance: true } },
+        },
       }),
-    ),
+    (row) => ({
+      ...withoutAttendance(toPortalLesson(row, null)),
+      children: row.students.map((s) => ({ ...child(s.studentId), attendance: s.attendance })),
+    }),
   );
 }
 
 function ledgerFile(prisma: PrismaClient, scope: PortalScope) {
-  const childIds = scope.children.map((c) => c.id);
-  const nameOf = new Map(scope.children.map((c) => [c.id, c.name]));
-  return jsonArray(
-    batches(
-      (after, take) =>
-        prisma.voucherLedgerEntry.findMany({
-          where: { organisationId: scope.organisationId, studentId: { in: childIds }, id: { gt: after } },
-          orderBy: { id: 'asc' },
-          take,
-          select: {
-            id: true,
-            studentId: true,
-            kind: true,
-            amount: true,
-            balanceAfter: true,
-            entryDate: true,
-            purchaseId: true,
-            attendance: true,
-            hours: true,
-            hourlyRate: true,
-            price: true,
-            schedule: {
-              select: {
-                id: true,
-                startAt: true,
-                endAt: true,
-                course: { select: { name: true } },
-                teacher: teacherNameSelect,
-              },
-            },
-          },
-        }),
-      (row) => row.id,
-      (row) => ({
-        id: row.id,
-        child: { id: row.studentId, name: nameOf.get(row.studentId) },
-        kind: ledgerKinds[row.kind],
-        date: isoDate(row.entryDate),
-        amount: money(row.amount),
-        balanceAfter: money(row.balanceAfter),
-        hours: money(row.hours),
-        rate: money(row.hourlyRate),
-        price: money(row.price),
-        attendance: row.attendance,
-        lesson: row.schedule
-          ? {
-              id: row.schedule.id,
-              startAt: row.schedule.startAt.toISOString(),
-              endAt: row.schedule.endAt.toISOString(),
-              course: row.schedule.course.name,
-              teacher: teacherName(row.schedule.teacher.user),
-            }
-          : null,
-        purchaseId: row.purchaseId,
+  const { ids, child } = childrenOf(scope);
+  return rowsFile(
+    (after, take) =>
+      prisma.voucherLedgerEntry.findMany({
+        where: childRowsAfter(scope, ids, after),
+        orderBy: { id: 'asc' },
+        take,
+        select: { ...portalEntrySelect, studentId: true },
       }),
-    ),
+    // As the portal's balance history shows it, with the child; `hasReceipt` is the portal's link only.
+    (row) => {
+      const { id, hasReceipt: _, ...entry } = toPortalEntry(row);
+      return { id, child: child(row.studentId), ...entry };
+    },
   );
 }
 
 function purchasesFile(prisma: PrismaClient, scope: PortalScope) {
-  const childIds = scope.children.map((c) => c.id);
-  const nameOf = new Map(scope.children.map((c) => [c.id, c.name]));
-  return jsonArray(
-    batches(
-      (after, take) =>
-        prisma.voucherPurchase.findMany({
-          where: { organisationId: scope.organisationId, studentId: { in: childIds }, id: { gt: after } },
-          orderBy: { id: 'asc' },
-          take,
-          // Never `comments` (the desk's note) or who entered it.
-          select: {
-            id: true,
-            studentId: true,
-            type: true,
-            purchaseDate: true,
-            voucherAmount: true,
-            giftAmount: true,
-            paymentMethod: true,
-            classCount: true,
-            classRate: true,
-            balanceAfter: true,
-          },
-        }),
-      (row) => row.id,
-      (row) => ({
-        id: row.id,
-        child: { id: row.studentId, name: nameOf.get(row.studentId) },
-        type: row.type,
-        date: isoDate(row.purchaseDate),
-        amount: money(row.voucherAmount),
-        gift: money(row.giftAmount),
-        paymentMethod: row.paymentMethod,
-        lessons: row.classCount,
-        lessonRate: money(row.classRate),
-        balanceAfter: money(row.balanceAfter),
-        receipt: `receipts/receipt-${row.id}.pdf`,
+  const { ids, child } = childrenOf(scope);
+  return rowsFile(
+    (after, take) =>
+      prisma.voucherPurchase.findMany({
+        where: childRowsAfter(scope, ids, after),
+        orderBy: { id: 'asc' },
+        take,
+        // Never `comments` (the desk's note) or who entered it.
+        select: { ...purchaseFactsSelect, studentId: true },
       }),
-    ),
+    (row) => ({
+      id: row.id,
+      child: child(row.studentId),
+      type: row.type,
+      date: isoDate(row.purchaseDate),
+      amount: money(row.voucherAmount),
+      gift: money(row.giftAmount),
+      paymentMethod: row.paymentMethod,
+      lessons: row.classCount,
+      lessonRate: money(row.classRate),
+      balanceAfter: money(row.balanceAfter),
+      receipt: `receipts/receipt-${row.id}.pdf`,
+    }),
   );
 }
 
@@ -366,10 +288,10 @@ async function registrationsFile(prisma: PrismaClient, scope: PortalScope) {
       course: { select: { name: true } },
     },
   });
-  const nameOf = new Map(scope.children.map((c) => [c.id, c.name]));
+  const { child } = childrenOf(scope);
   return rows.map((r) => ({
     id: r.id,
-    child: { id: r.studentId, name: nameOf.get(r.studentId) },
+    child: child(r.studentId),
     term: r.term.name,
     termStart: isoDate(r.term.startDate),
     termEnd: isoDate(r.term.endDate),
@@ -383,81 +305,63 @@ async function registrationsFile(prisma: PrismaClient, scope: PortalScope) {
 }
 
 function feedbackFile(prisma: PrismaClient, scope: PortalScope) {
-  const childIds = scope.children.map((c) => c.id);
-  const nameOf = new Map(scope.children.map((c) => [c.id, c.name]));
-  return jsonArray(
-    batches(
-      (after, take) =>
-        prisma.schedule.findMany({
-          where: { ...submittedFeedbackOf(scope.organisationId, childIds), id: { gt: after } },
-          orderBy: { id: 'asc' },
-          take,
-          select: {
-            id: true,
-            startAt: true,
-            endAt: true,
-            course: { select: { name: true } },
-            teacher: teacherNameSelect,
-            feedback: {
-              select: { teachingContent: true, studentPerformance: true, assignment: true, submittedAt: true },
-            },
-            students: { where: { studentId: { in: childIds } }, select: { studentId: true } },
-            studentFeedback: { where: { studentId: { in: childIds } }, select: { studentId: true, content: true } },
-          },
-        }),
-      (row) => row.id,
-      (row) => ({
-        lessonId: row.id,
-        startAt: row.startAt.toISOString(),
-        endAt: row.endAt.toISOString(),
-        course: row.course.name,
-        teacher: teacherName(row.teacher.user),
-        submittedAt: row.feedback?.submittedAt?.toISOString() ?? null,
-        teachingContent: row.feedback?.teachingContent ?? '',
-        studentPerformance: row.feedback?.studentPerformance ?? '',
-        assignment: row.feedback?.assignment ?? '',
-        children: row.students.map(({ studentId }) => ({
-          id: studentId,
-          name: nameOf.get(studentId),
-          feedback: row.studentFeedback.find((f) => f.studentId === studentId)?.content ?? '',
-        })),
-        pdf: `feedback/${feedbackPdfName(row)}`,
+  const { ids: childIds, child } = childrenOf(scope);
+  return rowsFile(
+    (after, take) =>
+      prisma.schedule.findMany({
+        where: { ...submittedFeedbackOf(scope.organisationId, childIds), id: { gt: after } },
+        orderBy: { id: 'asc' },
+        take,
+        select: portalFeedbackSelect(childIds),
       }),
-    ),
+    // The portal's feedback list's facts under the export's own names (lessonId, submittedAt null, feedback).
+    (row) => ({
+      lessonId: row.id,
+      startAt: row.startAt.toISOString(),
+      endAt: row.endAt.toISOString(),
+      course: row.course.name,
+      teacher: teacherName(row.teacher.user),
+      submittedAt: row.feedback?.submittedAt?.toISOString() ?? null,
+      teachingContent: row.feedback?.teachingContent ?? '',
+      studentPerformance: row.feedback?.studentPerformance ?? '',
+      assignment: row.feedback?.assignment ?? '',
+      children: row.students.map(({ studentId }) => ({
+        ...child(studentId),
+        feedback: row.studentFeedback.find((f) => f.studentId === studentId)?.content ?? '',
+      })),
+      pdf: `feedback/${feedbackPdfName(row)}`,
+    }),
   );
 }
 
 function messagesFile(prisma: PrismaClient, where: Prisma.MessageWhereInput) {
-  return jsonArray(
-    batches(
-      (after, take) =>
-        prisma.message.findMany({
-          where: { AND: [where, { id: { gt: after } }] },
-          orderBy: { id: 'asc' },
-          take,
-          // What went to the family: when, how, to which address, about what, and whether it arrived.
-          select: {
-            id: true,
-            channel: true,
-            recipient: true,
-            template: true,
-            subject: true,
-            status: true,
-            queuedAt: true,
-            sentAt: true,
-          },
-        }),
-      (row) => row.id,
-      (row) => ({
-        id: row.id,
-        date: (row.sentAt ?? row.queuedAt).toISOString(),
-        channel: row.channel,
-        to: row.recipient,
-        kind: row.template,
-        subject: row.subject,
-        status: row.status,
+  return rowsFile(
+    (after, take) =>
+      prisma.message.findMany({
+        where: { AND: [where, { id: { gt: after } }] },
+        orderBy: { id: 'asc' },
+        take,
+        // What went to the family: when, how, to which address, about what, and whether it arrived.
+        select: {
+          id: true,
+          channel: true,
+          recipient: true,
+          template: true,
+          subject: true,
+          status: true,
+          queuedAt: true,
+          sentAt: true,
+        },
       }),
-    ),
+    (row) => ({
+      id: row.id,
+      date: (row.sentAt ?? row.queuedAt).toISOString(),
+      channel: row.channel,
+      to: row.recipient,
+      kind: row.template,
+      subject: row.subject,
+      status: row.status,
+    }),
   );
 }
 

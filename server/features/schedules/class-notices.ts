@@ -6,13 +6,13 @@
 // notice is sent by the class-change job from the audit event, unless "Notify the teacher" was
 // unticked (AuditEvent.notifyTeacher, written by afterClassChange); here it is only counted.
 import type { TNotifyChoice, TTold } from '../../../src/contracts/class-notices';
-import { normalisePhone } from '../../../src/contracts/login';
 import type { Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
 import { enqueueMessages, type MessageInput, requireQueue } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { recipientsFor } from '../../notices/channels';
+import { guardianAddresses, householdGuardiansSelect } from '../households/guardian-recipients';
 import { type FamilyClassChange, familyNoticeText, noticeLang } from './class-notice-texts';
 
 type Tx = Prisma.TransactionClient;
@@ -48,23 +48,7 @@ const noticeSelect = {
           email: true,
           allowSms: true,
           phone: true,
-          household: {
-            select: {
-              guardians: {
-                orderBy: { id: 'asc' },
-                select: {
-                  id: true,
-                  name: true,
-                  email: true,
-                  phone: true,
-                  langKey: true,
-                  allowEmail: true,
-                  allowSms: true,
-                  smsConsentAt: true,
-                },
-              },
-            },
-          },
+          household: { select: householdGuardiansSelect },
         },
       },
     },
@@ -158,14 +142,12 @@ export async function tellClassChange(
       const lang = noticeLang(guardian.langKey);
       const words = familyNoticeText(lang, { centre: centre.name, student: name, changes, zone: centre.timeZone });
       const own = { ...common, recipientName: guardian.name ?? name };
-      const to = guardian.allowEmail ? guardian.email?.trim() : undefined;
+      const { email: to, phone: number } = guardianAddresses(guardian);
       if (to && !reached.has(to.toLowerCase())) {
         reached.add(to.toLowerCase());
         inputs.push({ ...own, channel: 'EMAIL', recipient: to, subject: words.subject, bodyText: words.body });
         guardians += 1;
       }
-      const number =
-        guardian.allowSms && guardian.smsConsentAt && guardian.phone ? normalisePhone(guardian.phone) : undefined;
       if (number && !reached.has(number.toLowerCase())) {
         reached.add(number.toLowerCase());
         inputs.push({ ...own, channel: 'SMS', recipient: number, bodyText: words.sms });

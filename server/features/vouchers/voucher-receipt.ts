@@ -13,19 +13,12 @@ import { escapeHtml } from '../../messaging/html';
 import { embedPdfFonts, PageWriter } from '../../pdf/page-writer';
 import { moneyText } from '../money/money-text';
 import { paymentMethodLabel } from './payment-methods';
+import { purchaseFactsSelect } from './voucher-view';
 
 export const RECEIPT_TEMPLATE = 'voucher-receipt';
 
 export const receiptSelect = {
-  id: true,
-  type: true,
-  purchaseDate: true,
-  voucherAmount: true,
-  giftAmount: true,
-  paymentMethod: true,
-  classCount: true,
-  classRate: true,
-  balanceAfter: true,
+  ...purchaseFactsSelect,
   organisation: { select: { name: true, currency: true } },
   student: { select: { studentId: true, firstName: true, lastName: true, email: true, allowEmail: true } },
 } as const satisfies Prisma.VoucherPurchaseSelect;

@@ -10,7 +10,8 @@ export function namedUser(user: { id: number; firstName: string | null; lastName
   return { id: user.id, name: fullName || user.login };
 }
 
-export const voucherPurchaseSelect = {
+/** A purchase's own facts, without the desk's note or who entered it (what a family may read of it). */
+export const purchaseFactsSelect = {
   id: true,
   type: true,
   purchaseDate: true,
@@ -19,8 +20,12 @@ export const voucherPurchaseSelect = {
   paymentMethod: true,
   classCount: true,
   classRate: true,
-  comments: true,
   balanceAfter: true,
+} as const satisfies Prisma.VoucherPurchaseSelect;
+
+export const voucherPurchaseSelect = {
+  ...purchaseFactsSelect,
+  comments: true,
   createdAt: true,
   studentId: true,
   student: { select: { id: true, studentId: true, firstName: true, lastName: true } },

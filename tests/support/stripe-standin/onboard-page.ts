@@ -6,9 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { completeOnboarding } from './accounts';
 import { now } from './http';
 import type { StandInState, StripeObject } from './objects';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml, send } from './page';
 
 function render(linkId: string, account: StripeObject) {
   const name = account.business_profile?.name ?? account.email ?? '';
@@ -39,8 +37,9 @@ export function handleOnboardPage(
   const link = state.accountLinks.get(match[1]);
   const account = link ? state.accounts.get(link.account) : undefined;
   if (!link || !account) {
-    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(
+    send(
+      res,
+      404,
       '<!doctype html><html lang="en"><head><title>Stripe stand-in</title></head><body><h1>Link not found</h1></body></html>',
     );
     return true;
@@ -51,8 +50,7 @@ export function handleOnboardPage(
     return true;
   }
   if (req.method !== 'POST') {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(render(link.id, account));
+    send(res, 200, render(link.id, account));
     return true;
   }
   link.used = true;

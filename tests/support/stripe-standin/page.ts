@@ -7,7 +7,7 @@ import { cardEntryError, NON_TEST_CARD, testCard } from './cards';
 import { completePayment, completeSetup, paymentOf } from './checkout';
 import { newCardPaymentMethod, type StandInState, type StripeObject } from './objects';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** An amount in a currency's minor unit as Checkout shows it (`CA$50.00`). */
@@ -51,7 +51,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 </form></body></html>`;
 }
 
-function send(res: ServerResponse, status: number, html: string) {
+/** An HTML page of the stand-in's hosted pages as the reply. */
+export function send(res: ServerResponse, status: number, html: string) {
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
   res.end(html);
 }

@@ -10,6 +10,7 @@ import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
+import { guardianAddresses, householdGuardiansSelect } from '../../households/guardian-recipients';
 import { moneyText } from '../../money/money-text';
 import { noticeLang } from '../../schedules/class-notice-texts';
 import { lowBalanceWhere } from '../../vouchers/low-balance-rule';
@@ -101,23 +102,7 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
       email: true,
       phone: true,
       organisation: { select: { name: true, currency: true, lowBalanceThreshold: true } },
-      household: {
-        select: {
-          guardians: {
-            orderBy: { id: 'asc' },
-            select: {
-              id: true,
-              name: true,
-              email: true,
-              phone: true,
-              langKey: true,
-              allowEmail: true,
-              allowSms: true,
-              smsConsentAt: true,
-            },
-          },
-        },
-      },
+      household: { select: householdGuardiansSelect },
     },
   });
   if (!student) return 0;
@@ -163,11 +148,9 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
       const words = lowBalanceFamilyText({ ...facts, lang: noticeLang(g.langKey) });
       const who = g.name ?? name;
       // An address the student's own message reaches already is not written to twice.
-      const email = g.allowEmail && !sameAs(g.email, student.allowEmail && student.email) ? g.email?.trim() : undefined;
-      const phone =
-        g.allowSms && g.smsConsentAt && g.phone && !sameAs(g.phone, student.allowSms && student.phone)
-          ? normalisePhone(g.phone)
-          : undefined;
+      const to = guardianAddresses(g);
+      const email = to.email && !sameAs(g.email, student.allowEmail && student.email) ? to.email : undefined;
+      const phone = to.phone && !sameAs(g.phone, student.allowSms && student.phone) ? to.phone : undefined;
       return [
         ...(email ? [{ channel: 'EMAIL' as const, to: email, who, key: `guardian:${g.id}:email`, family: words }] : []),
         ...(phone ? [{ channel: 'SMS' as const, to: phone, who, key: `guardian:${g.id}:sms`, family: words }] : []),
