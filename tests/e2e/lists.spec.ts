@@ -24,8 +24,14 @@ async function post<T>(request: APIRequestContext, token: string, url: string, d
   return (await res.json()) as T;
 }
 
-/** Records with long values in every list, made through the API (setup, not the thing tested). */
+/**
+ * Records with long values in every list, made through the API (setup, not the thing tested). Once per
+ * worker: with fullyParallel a worker may come back to this file after others and run beforeAll again,
+ * and the records of its tag exist by then (a second teacher `tutor<tag>` would be refused).
+ */
+let made = false;
 test.beforeAll(async ({ request }) => {
+  if (made) return;
   const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
   const token = ((await auth.json()) as { id_token: string }).id_token;
   const teacher = await post<{ id: number }>(request, token, '/api/teachers', {
@@ -84,6 +90,7 @@ test.beforeAll(async ({ request }) => {
     studentId: student.id,
     comments: `Met at the open day ${tag}, brought two friends and asked about the winter calculus term`,
   });
+  made = true;
 });
 
 for (const list of lists) {
