@@ -238,10 +238,15 @@ async function claimDip(prisma: PrismaClient, c: Candidate, now: Date) {
     const stale = existing.status === 'OPEN' && now.getTime() - existing.createdAt.getTime() > RETRY_AFTER_MS;
     return stale ? existing : null;
   }
+  // A package of lessons before the child's first lesson (no usual charge) or above the top-up limit:
+  // nothing to charge. Anything else (the database) is an error of the run, not a skipped child.
   const price = await priceOf(prisma, c.organisationId, c.studentId, { amount: c.amount, lessons: c.lessons }).catch(
-    () => null,
+    (error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    },
   );
-  if (!price) return null; // a package of lessons before the child's first lesson: nothing to price it at
+  if (!price) return null;
   const { count } = await prisma.cardTopUp.createMany({
     data: [
       {
