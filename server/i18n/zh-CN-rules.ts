@@ -83,7 +83,8 @@ export const zhCNRules = {
   'Payment type is VOUCHER, TERM, CASH or FREE': '付款方式为 VOUCHER、TERM、CASH 或 FREE',
   'Scope is this, following or all': '范围为 this（本节）、following（之后）或 all（全部）',
   'Rate scope is future or all': '费率范围为 future（以后）或 all（全部）',
-  'Attendance is ATTENDED, ABSENT or EXCUSED': '考勤为 ATTENDED（出席）、ABSENT（缺席）或 EXCUSED（请假）',
+  'Attendance is ATTENDED, ABSENT, EXCUSED or NO_SHOW':
+    '考勤为 ATTENDED（出席）、ABSENT（缺席）、EXCUSED（请假）或 NO_SHOW（未到且未通知）',
   'Choose a payment type': '请选择付款方式',
   'Two schedule times of the same weekday overlap': '同一天的两个上课时间重叠',
   'End the repetition on a date or after a number of classes': '请指定重复的结束日期或课程节数',

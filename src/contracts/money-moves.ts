@@ -12,7 +12,9 @@ export const ZMoneyMove = z.object({
 export type TMoneyMove = z.infer<typeof ZMoneyMove>;
 
 export const ZAttendancePreviewQuery = z.object({
-  attendance: z.enum(['ATTENDED', 'ABSENT', 'EXCUSED'], { error: 'Attendance is ATTENDED, ABSENT or EXCUSED' }),
+  attendance: z.enum(['ATTENDED', 'ABSENT', 'EXCUSED', 'NO_SHOW'], {
+    error: 'Attendance is ATTENDED, ABSENT, EXCUSED or NO_SHOW',
+  }),
 });
 
 export const moneyMoveEndpoints = {

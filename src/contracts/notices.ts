@@ -12,6 +12,8 @@ export const noticeTypes = [
   'BULK_EMAIL_FINISHED',
   'AUTO_TOP_UP_FAILED',
   'ERASURE_REQUESTED',
+  'LESSON_CANCELLED',
+  'SEAT_CLAIMED',
 ] as const;
 export const ZNoticeType = z.enum(noticeTypes);
 export type TNoticeType = z.infer<typeof ZNoticeType>;

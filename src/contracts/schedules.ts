@@ -34,7 +34,7 @@ export const scheduleStatuses = ['PLANNED', 'COMPLETED', 'CANCELLED'] as const;
 export const courseTypes = ['ONE_ON_ONE', 'GROUP'] as const;
 export const schedulePaymentTypes = ['VOUCHER', 'TERM', 'CASH', 'FREE'] as const;
 export const notificationStatuses = ['NOT_REQUIRED', 'MISSING_FEEDBACK', 'PENDING', 'SENT', 'SEND_FAILED'] as const;
-export const attendances = ['ATTENDED', 'ABSENT', 'EXCUSED'] as const;
+export const attendances = ['ATTENDED', 'ABSENT', 'EXCUSED', 'NO_SHOW'] as const;
 export type TScheduleStatus = (typeof scheduleStatuses)[number];
 export type TAttendance = (typeof attendances)[number];
 

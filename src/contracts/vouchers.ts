@@ -158,7 +158,7 @@ export const chargeReasons = [
 export type TChargeReason = (typeof chargeReasons)[number];
 
 export const ZPostedFacts = z.object({
-  attendance: z.enum(['ATTENDED', 'ABSENT', 'EXCUSED']).nullable(),
+  attendance: z.enum(['ATTENDED', 'ABSENT', 'EXCUSED', 'NO_SHOW']).nullable(),
   hours: z.string().nullable(),
   hourlyRate: z.string().nullable(),
   price: z.string().nullable(),

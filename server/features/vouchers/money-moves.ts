@@ -10,7 +10,7 @@ import { fixed2 } from '../money/money-text';
 import { chargeClassSelect, chargeDue } from './class-charges';
 
 type Db = PrismaClient | Prisma.TransactionClient;
-type Attendance = 'ATTENDED' | 'ABSENT' | 'EXCUSED';
+type Attendance = 'ATTENDED' | 'ABSENT' | 'EXCUSED' | 'NO_SHOW';
 
 /** The last ledger entry id of a class: what an action posts after it is this action's. */
 export async function ledgerMark(db: Db, scheduleId: number): Promise<number> {

@@ -29,6 +29,7 @@ export default {
   'portal.lesson.attendance.ATTENDED': 'Attended',
   'portal.lesson.attendance.ABSENT': 'Absent',
   'portal.lesson.attendance.EXCUSED': 'Excused',
+  'portal.lesson.attendance.NO_SHOW': 'No-show',
   'portal.lesson.hasFeedback': 'Feedback',
   'portal.lessons.title': 'Lessons',
   'portal.lessons.upcoming': 'Upcoming',

@@ -8,6 +8,7 @@ export default {
   'scheduleViews.attendance.ATTENDED': 'Attended',
   'scheduleViews.attendance.ABSENT': 'Absent',
   'scheduleViews.attendance.EXCUSED': 'Excused',
+  'scheduleViews.attendance.NO_SHOW': 'No-show',
   'scheduleViews.attendance.unset': 'Not set',
   'scheduleViews.attendance.of': 'Attendance of {name}',
   'scheduleViews.attendance.saved': 'Attendance saved',

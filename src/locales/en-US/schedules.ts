@@ -96,6 +96,7 @@ export default {
   'schedules.attendance.ATTENDED': 'Attended',
   'schedules.attendance.ABSENT': 'Absent',
   'schedules.attendance.EXCUSED': 'Excused',
+  'schedules.attendance.NO_SHOW': 'No-show (no notice)',
   'schedules.details.loading': 'Class',
   'schedules.details.status': 'Status',
   'schedules.details.series': 'Weekly series',

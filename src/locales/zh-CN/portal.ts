@@ -29,6 +29,7 @@ export default {
   'portal.lesson.attendance.ATTENDED': '出席',
   'portal.lesson.attendance.ABSENT': '缺席',
   'portal.lesson.attendance.EXCUSED': '请假',
+  'portal.lesson.attendance.NO_SHOW': '未到（未通知）',
   'portal.lesson.hasFeedback': '有反馈',
   'portal.lessons.title': '课程',
   'portal.lessons.upcoming': '即将上课',

@@ -8,6 +8,7 @@ export default {
   'scheduleViews.attendance.ATTENDED': '出席',
   'scheduleViews.attendance.ABSENT': '缺席',
   'scheduleViews.attendance.EXCUSED': '请假',
+  'scheduleViews.attendance.NO_SHOW': '未到（未通知）',
   'scheduleViews.attendance.unset': '未设置',
   'scheduleViews.attendance.of': '{name} 的出勤',
   'scheduleViews.attendance.saved': '出勤已保存',

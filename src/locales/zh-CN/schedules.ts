@@ -95,6 +95,7 @@ export default {
   'schedules.attendance.ATTENDED': '出席',
   'schedules.attendance.ABSENT': '缺席',
   'schedules.attendance.EXCUSED': '请假',
+  'schedules.attendance.NO_SHOW': '未到（未通知）',
   'schedules.details.loading': '课程',
   'schedules.details.status': '状态',
   'schedules.details.series': '每周系列',

@@ -140,7 +140,7 @@ export function ChildPicker({
 export const whenText = (fmt: Formatter, lesson: { startAt: string; endAt: string }) =>
   `${fmt.dayLabel(fmt.dayOf(lesson.startAt))} · ${fmt.time(lesson.startAt)}–${fmt.time(lesson.endAt)}`;
 
-const ATTENDANCE_COLOURS = { ATTENDED: 'green', ABSENT: 'red', EXCUSED: 'gold' } as const;
+const ATTENDANCE_COLOURS = { ATTENDED: 'green', ABSENT: 'red', EXCUSED: 'gold', NO_SHOW: 'volcano' } as const;
 const STATUS_COLOURS = { PLANNED: 'blue', COMPLETED: 'default', CANCELLED: 'default' } as const;
 
 export function AttendanceTag({ attendance }: { attendance: TPortalLesson['attendance'] }) {

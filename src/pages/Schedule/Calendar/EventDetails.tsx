@@ -21,6 +21,7 @@ const ATTENDANCE_IDS = {
   ATTENDED: 'schedules.attendance.ATTENDED',
   ABSENT: 'schedules.attendance.ABSENT',
   EXCUSED: 'schedules.attendance.EXCUSED',
+  NO_SHOW: 'schedules.attendance.NO_SHOW',
 };
 
 interface Props {

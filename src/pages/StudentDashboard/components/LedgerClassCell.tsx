@@ -16,6 +16,7 @@ const ATTENDANCE_IDS: Record<NonNullable<TPostedFacts['attendance']> | 'unset', 
   ATTENDED: 'scheduleViews.attendance.ATTENDED',
   ABSENT: 'scheduleViews.attendance.ABSENT',
   EXCUSED: 'scheduleViews.attendance.EXCUSED',
+  NO_SHOW: 'scheduleViews.attendance.NO_SHOW',
   unset: 'scheduleViews.attendance.unset',
 };
 

@@ -7,7 +7,7 @@ import { errorText, isErrorReply, toRequestFailure } from '@/utils/requestError'
 // Code lists of the schedules contract, repeated here as plain values: the contract module brings
 // zod, which the schedule screens' first load must not (types alone come from it).
 export const SCHEDULE_STATUSES: TScheduleStatus[] = ['PLANNED', 'COMPLETED', 'CANCELLED'];
-export const ATTENDANCES: TAttendance[] = ['ATTENDED', 'ABSENT', 'EXCUSED'];
+export const ATTENDANCES: TAttendance[] = ['ATTENDED', 'ABSENT', 'EXCUSED', 'NO_SHOW'];
 export const NOTIFICATION_STATUSES: TSchedule['notificationStatus'][] = [
   'NOT_REQUIRED',
   'MISSING_FEEDBACK',
@@ -32,7 +32,12 @@ export function StatusTag({ status, t }: { status: TScheduleStatus; t: T }) {
   );
 }
 
-const ATTENDANCE_COLOURS: Record<TAttendance, string> = { ATTENDED: 'green', ABSENT: 'red', EXCUSED: 'gold' };
+const ATTENDANCE_COLOURS: Record<TAttendance, string> = {
+  ATTENDED: 'green',
+  ABSENT: 'red',
+  EXCUSED: 'gold',
+  NO_SHOW: 'volcano',
+};
 
 export function AttendanceTag({ attendance, t }: { attendance: TAttendance | null; t: T }) {
   if (!attendance) return <Tag>{t('scheduleViews.attendance.unset')}</Tag>;
