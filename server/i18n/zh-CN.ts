@@ -1,11 +1,14 @@
 import { zhCNClasses } from './zh-CN-classes';
+import { zhCNCover } from './zh-CN-cover';
 import { zhCNFamilies } from './zh-CN-families';
+import { zhCNLessons } from './zh-CN-lessons';
 import { zhCNMoney } from './zh-CN-money';
 import { zhCNPayments } from './zh-CN-payments';
 import { zhCNPrivacy } from './zh-CN-privacy';
 import { zhCNReceipts } from './zh-CN-receipts';
 import { zhCNRefusals } from './zh-CN-refusals';
 import { zhCNRules } from './zh-CN-rules';
+import { zhCNSeats } from './zh-CN-seats';
 import { zhCNSms } from './zh-CN-sms';
 import { zhCNStatements } from './zh-CN-statements';
 
@@ -21,4 +24,7 @@ export const zhCN = {
   ...zhCNPayments,
   ...zhCNPrivacy,
   ...zhCNStatements,
+  ...zhCNCover,
+  ...zhCNSeats,
+  ...zhCNLessons,
 } as const;

@@ -154,6 +154,9 @@ export const chargeReasons = [
   'Class changed',
   'Class times changed',
   'Class cancelled',
+  'Lesson cancelled',
+  'Cancellation undone',
+  'Make-up booked',
 ] as const;
 export type TChargeReason = (typeof chargeReasons)[number];
 

@@ -4,11 +4,13 @@ import audit from './en-US/audit';
 import billing from './en-US/billing';
 import billingCycles from './en-US/billingCycles';
 import common from './en-US/common';
+import cover from './en-US/cover';
 import dashboard from './en-US/dashboard';
 import email from './en-US/email';
 import feedback from './en-US/feedback';
 import forms from './en-US/forms';
 import households from './en-US/households';
+import lessons from './en-US/lessons';
 import lists from './en-US/lists';
 import menu from './en-US/menu';
 import money from './en-US/money';
@@ -25,6 +27,7 @@ import request from './en-US/request';
 import scheduleNow from './en-US/scheduleNow';
 import schedules from './en-US/schedules';
 import scheduleViews from './en-US/scheduleViews';
+import seats from './en-US/seats';
 import statements from './en-US/statements';
 import teacherOffline from './en-US/teacherOffline';
 import topups from './en-US/topups';
@@ -61,6 +64,9 @@ export default {
   ...households,
   ...portal,
   ...topups,
+  ...lessons,
+  ...seats,
+  ...cover,
   ...privacy,
   ...statements,
 };

@@ -4,11 +4,13 @@ import audit from './zh-CN/audit';
 import billing from './zh-CN/billing';
 import billingCycles from './zh-CN/billingCycles';
 import common from './zh-CN/common';
+import cover from './zh-CN/cover';
 import dashboard from './zh-CN/dashboard';
 import email from './zh-CN/email';
 import feedback from './zh-CN/feedback';
 import forms from './zh-CN/forms';
 import households from './zh-CN/households';
+import lessons from './zh-CN/lessons';
 import lists from './zh-CN/lists';
 import menu from './zh-CN/menu';
 import money from './zh-CN/money';
@@ -25,6 +27,7 @@ import request from './zh-CN/request';
 import scheduleNow from './zh-CN/scheduleNow';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
+import seats from './zh-CN/seats';
 import statements from './zh-CN/statements';
 import teacherOffline from './zh-CN/teacherOffline';
 import topups from './zh-CN/topups';
@@ -61,6 +64,9 @@ export default {
   ...households,
   ...portal,
   ...topups,
+  ...lessons,
+  ...seats,
+  ...cover,
   ...privacy,
   ...statements,
 };

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { TChargeReason as ChargeReason } from '../../../src/contracts/vouchers';
 import { Prisma } from '../../generated/prisma/client';
+import { shareOf } from '../lessons/policy';
 import { amountFor, hoursBetween } from '../money/class-amounts';
 import {
   appendLedgerEntries,
@@ -25,22 +26,66 @@ export const chargeClassSelect = {
   hourlyRate: true,
   startAt: true,
   endAt: true,
-  organisation: { select: { timeZone: true } },
-  students: { select: { studentId: true, attendance: true, hourlyRate: true } },
+  organisation: { select: { timeZone: true, noShowPercent: true } },
+  students: {
+    select: {
+      studentId: true,
+      attendance: true,
+      hourlyRate: true,
+      cancelledAt: true,
+      chargePercent: true,
+      makeUpCreditId: true,
+    },
+  },
 } as const satisfies Prisma.ScheduleSelect;
 type ChargeClass = Prisma.ScheduleGetPayload<{ select: typeof chargeClassSelect }>;
 
 /**
  * What one student owes for one class: a COMPLETED VOUCHER class charges an ATTENDED student the
- * class price when set, else hours x the student's rate on the class (the class rate when the student
- * has none). TERM, CASH and FREE classes, absences and unrated classes owe nothing.
+ * lesson (the class price when set, else hours x the student's rate on the class, the class rate when
+ * the student has none), and a NO_SHOW the policy's share of it. A lesson cancelled for this student
+ * (issue 22) owes the share fixed when it was cancelled (a late family cancellation), whatever the
+ * class's status; a make-up lesson is paid by its credit and owes nothing. TERM, CASH and FREE
+ * classes, absences and unrated classes owe nothing.
  */
 export function chargeDue(row: ChargeClass, studentId: number): Decimal {
-  if (row.status !== 'COMPLETED' || row.paymentType !== 'VOUCHER') return new Decimal(0);
+  const zero = new Decimal(0);
+  if (row.paymentType !== 'VOUCHER') return zero;
   const student = row.students.find((s) => s.studentId === studentId);
-  if (student?.attendance !== 'ATTENDED') return new Decimal(0);
-  if (row.price) return new Decimal(row.price);
-  return amountFor(student.hourlyRate ?? row.hourlyRate, row.startAt, row.endAt);
+  if (!student || student.makeUpCreditId !== null) return zero;
+  const lesson = () =>
+    row.price ? new Decimal(row.price) : amountFor(student.hourlyRate ?? row.hourlyRate, row.startAt, row.endAt);
+  if (student.cancelledAt) return student.chargePercent ? shareOf(lesson(), student.chargePercent) : zero;
+  if (row.status !== 'COMPLETED') return zero;
+  if (student.attendance === 'ATTENDED') return lesson();
+  if (student.attendance === 'NO_SHOW')
+    return shareOf(lesson(), student.chargePercent ?? row.organisation.noShowPercent);
+  return zero;
+}
+
+/** A line that may owe something now (a late-cancelled lesson of a class not yet taught counts). */
+const mayOwe = (row: ChargeClass) =>
+  row.paymentType === 'VOUCHER' &&
+  (row.status === 'COMPLETED' || row.students.some((s) => s.cancelledAt !== null && (s.chargePercent ?? 0) > 0));
+
+/**
+ * Fixes the policy's no-show share on a NO_SHOW line the first time a sync sees it (a later policy
+ * change never re-prices it) and clears it from a line that is no longer a no-show (nor cancelled).
+ */
+async function fixNoShowShares(tx: Tx, classes: ChargeClass[]) {
+  for (const row of classes) {
+    for (const line of row.students) {
+      if (line.cancelledAt !== null) continue;
+      const noShow = row.status === 'COMPLETED' && line.attendance === 'NO_SHOW';
+      const percent = noShow ? (line.chargePercent ?? row.organisation.noShowPercent) : null;
+      if (percent === line.chargePercent) continue;
+      await tx.scheduleStudent.update({
+        where: { scheduleId_studentId: { scheduleId: row.id, studentId: line.studentId } },
+        data: { chargePercent: percent },
+      });
+      line.chargePercent = percent;
+    }
+  }
 }
 
 /** The student's line of the class as it is now: stored with each entry posted for it. */
@@ -92,7 +137,8 @@ export async function syncClassCharges(
   if (!studentIds.length || !classes.length) return 0;
 
   // Nothing can be due and nothing was charged (a planned class, a TERM class): no lock, no entry.
-  if (!charged.length && !classes.some((row) => row.status === 'COMPLETED' && row.paymentType === 'VOUCHER')) return 0;
+  if (!charged.length && !classes.some(mayOwe)) return 0;
+  await fixNoShowShares(tx, classes);
   const organisationId = classes[0].organisationId;
   const locked = new Map<number, LockedStudent>();
   for (const studentId of studentIds) locked.set(studentId, await lockStudentBalance(tx, organisationId, studentId));

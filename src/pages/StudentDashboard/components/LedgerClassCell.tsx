@@ -11,6 +11,9 @@ const REASON_IDS: Record<TChargeReason, string> = {
   'Class changed': 'vouchers.reason.changed',
   'Class times changed': 'vouchers.reason.times',
   'Class cancelled': 'vouchers.reason.cancelled',
+  'Lesson cancelled': 'vouchers.reason.lessonCancelled',
+  'Cancellation undone': 'vouchers.reason.cancellationUndone',
+  'Make-up booked': 'vouchers.reason.makeUpBooked',
 };
 const ATTENDANCE_IDS: Record<NonNullable<TPostedFacts['attendance']> | 'unset', string> = {
   ATTENDED: 'scheduleViews.attendance.ATTENDED',

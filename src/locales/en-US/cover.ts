@@ -1,0 +1,2 @@
+// Substitutes, reminder replies and lesson-policy reports (issue 22).
+export default {};
