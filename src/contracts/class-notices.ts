@@ -19,5 +19,13 @@ export type TNotifyChoice = z.infer<typeof ZNotifyChoice>;
 export const ZTold = z.object({ teachers: z.number().int(), families: z.number().int() });
 export type TTold = z.infer<typeof ZTold>;
 
-/** The body of POST /schedules/:id/cancel (optional: a request without one tells the teacher only). */
-export const ZCancelBody = z.object({ notify: ZNotifyChoice.optional() });
+/**
+ * The body of POST /schedules/:id/cancel (optional: a request without one tells the teacher only).
+ * Who cancels the whole class (issue 22): the centre (the default) or the teacher; either way no
+ * student is charged and each earns a make-up credit (a make-up booked into it gets its credit back).
+ */
+export const ZCancelBody = z.object({
+  notify: ZNotifyChoice.optional(),
+  cancelledBy: z.enum(['CENTRE', 'TEACHER'], { error: 'Who cancels the class is CENTRE or TEACHER' }).optional(),
+  reason: z.string().trim().max(500, 'At most 500 characters').optional(),
+});

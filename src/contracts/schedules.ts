@@ -341,7 +341,7 @@ export const ZConfirmBody = z
       .array(
         z.object({
           studentId: ZId,
-          attendance: z.enum(attendances, { error: 'Attendance is ATTENDED, ABSENT or EXCUSED' }),
+          attendance: z.enum(attendances, { error: 'Attendance is ATTENDED, ABSENT, EXCUSED or NO_SHOW' }),
         }),
       )
       .max(100)
@@ -368,7 +368,7 @@ export const ZConfirmBody = z
 export type TConfirmBody = z.input<typeof ZConfirmBody>;
 
 export const ZAttendanceBody = z.object({
-  attendance: z.enum(attendances, { error: 'Attendance is ATTENDED, ABSENT or EXCUSED' }).nullable(),
+  attendance: z.enum(attendances, { error: 'Attendance is ATTENDED, ABSENT, EXCUSED or NO_SHOW' }).nullable(),
 });
 export const ZScheduleStudentParams = z.object({ id: ZId, studentId: ZId });
 
