@@ -184,7 +184,8 @@ export const ZLedgerEntry = z.object({
   scheduleId: z.number().int().nullable(),
   reversesId: z.number().int().nullable(),
   note: z.string().nullable(),
-  createdBy: ZNamed,
+  /** Null: posted for a family without a login (a cancellation by SMS reply). */
+  createdBy: ZNamed.nullable(),
   createdAt: z.string(),
   /** For a class charge or its reversal: which class (its link); what it was is in `posted`. */
   class: z

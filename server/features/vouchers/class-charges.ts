@@ -114,7 +114,7 @@ const key = (scheduleId: number, studentId: number) => `${scheduleId}:${studentI
  */
 export async function syncClassCharges(
   tx: Tx,
-  userId: number,
+  userId: number | null,
   scheduleIds: readonly number[],
   reason: ChargeReason,
 ): Promise<number> {

@@ -83,7 +83,7 @@ export function checkBalanceLimit(start: Decimal, drafts: readonly LedgerDraft[]
 export async function appendLedgerEntries(
   tx: Tx,
   locked: LockedStudent,
-  createdById: number,
+  createdById: number | null,
   drafts: readonly LedgerDraft[],
   /** The field a refusal names when the balance would leave its limits (checkBalanceLimit). */
   field = 'voucherAmount',

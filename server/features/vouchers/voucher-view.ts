@@ -130,7 +130,7 @@ export function toLedgerEntry(row: LedgerEntryRow) {
     amount: money(row.amount) ?? '0.00',
     balanceAfter: money(row.balanceAfter) ?? '0.00',
     entryDate: isoDate(row.entryDate) ?? '',
-    createdBy: namedUser(row.createdBy),
+    createdBy: row.createdBy ? namedUser(row.createdBy) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

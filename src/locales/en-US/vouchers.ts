@@ -44,6 +44,7 @@ export default {
   'vouchers.reason.changed': 'Class changed',
   'vouchers.reason.times': 'Class times changed',
   'vouchers.reason.cancelled': 'Class cancelled',
+  'vouchers.createdBy.family': 'The family (SMS reply)',
   'vouchers.reason.lessonCancelled': 'Lesson cancelled',
   'vouchers.reason.cancellationUndone': 'Cancellation undone',
   'vouchers.reason.makeUpBooked': 'Make-up booked',

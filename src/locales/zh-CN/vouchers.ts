@@ -43,6 +43,7 @@ export default {
   'vouchers.reason.changed': '课程已修改',
   'vouchers.reason.times': '课程时间已更改',
   'vouchers.reason.cancelled': '课程已取消',
+  'vouchers.createdBy.family': '家庭（短信回复）',
   'vouchers.reason.lessonCancelled': '该生本节课已取消',
   'vouchers.reason.cancellationUndone': '已撤销取消',
   'vouchers.reason.makeUpBooked': '已预约补课',

@@ -79,7 +79,7 @@ export default function VoucherTab({ studentId }: { studentId: number }) {
       dataIndex: 'createdBy',
       width: 120,
       ellipsis: true,
-      render: (_, e) => e.createdBy.name,
+      render: (_, e) => e.createdBy?.name ?? t('vouchers.createdBy.family'),
     },
   ];
   const filters: ProColumns<TLedgerEntry>[] = [

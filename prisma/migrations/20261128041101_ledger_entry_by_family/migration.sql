@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "VoucherLedgerEntry" ALTER COLUMN "createdById" DROP NOT NULL;
