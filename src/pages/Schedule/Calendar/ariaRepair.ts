@@ -41,10 +41,17 @@ export function unfocusBackgroundEvents(root: ParentNode) {
 /**
  * The week and day views scroll their hours in a box of their own. With no class in the range there
  * is nothing in it to focus, so a keyboard user could not scroll to the evening (axe:
- * scrollable-region-focusable, WCAG 2.1.1): the box takes focus itself, as a region named `label`.
+ * scrollable-region-focusable, WCAG 2.1.1): the box then takes focus itself, as a region named `label`.
  */
 export function focusableHours(root: ParentNode, label: string) {
   for (const element of root.querySelectorAll('.rbc-time-content')) {
+    // A class in it takes focus (and the arrow keys then scroll): the box stays out of the tab order.
+    if (element.querySelector('[tabindex="0"]')) {
+      for (const name of ['tabindex', 'role', 'aria-label']) {
+        if (element.hasAttribute(name)) element.removeAttribute(name);
+      }
+      continue;
+    }
     if (element.getAttribute('tabindex') !== '0') element.setAttribute('tabindex', '0');
     if (element.getAttribute('role') !== 'region') element.setAttribute('role', 'region');
     if (element.getAttribute('aria-label') !== label) element.setAttribute('aria-label', label);
