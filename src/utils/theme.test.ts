@@ -24,6 +24,8 @@ describe('the antd theme meets WCAG 2.2 AA contrast (issue 19)', () => {
     ['secondary text', SECONDARY_TEXT, '#ffffff'],
     ['secondary text on the table header', SECONDARY_TEXT, '#fafafa'],
     ['danger text', token.colorError, '#ffffff'],
+    ['placeholders', token.colorTextPlaceholder, '#ffffff'],
+    ['placeholders on a filter bar', token.colorTextPlaceholder, '#fafafa'],
     ['success tag', components.Tag.colorSuccess, '#f6ffed'],
     ['processing tag', components.Tag.colorInfo, '#e6f4ff'],
     ['warning tag', components.Tag.colorWarning, '#fffbe6'],

@@ -83,11 +83,21 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
+ * Rules axe-core leaves off unless asked, turned on over its default set (every rule that is not
+ * experimental: WCAG 2.0–2.2 A/AA and best practices): `target-size` is WCAG 2.2 AA 2.5.8 (pointer
+ * targets at least 24×24 CSS px, or spaced so a 24 px circle around each touches no other), and
+ * `label-content-name-mismatch` (2.5.3) is named so that it stays on whatever axe's defaults become.
+ */
+export const EXTRA_RULES = ['target-size', 'label-content-name-mismatch'] as const;
+
+/**
  * axe-core's WCAG 2.2 A/AA rules and its best practices: a critical or serious violation fails, listed
  * by rule, with the elements (at most 5 each) and axe's summary of what is wrong.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page })
+    .options({ rules: Object.fromEntries(EXTRA_RULES.map((id) => [id, { enabled: true }])) })
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => {

@@ -40,7 +40,8 @@ export default {
   'billingCycles.cycle.pending':
     '{total} centres will be billed when the cycle ends, or now with Run now: an invoice each.',
   'billingCycles.run': 'Run now',
-  'billingCycles.run.confirm': 'Bill every centre for this cycle now?',
+  'billingCycles.run.confirm':
+    'Bill the {total, plural, one {# centre} other {# centres}} of this cycle now, an invoice each?',
   'billingCycles.run.failed': 'Failed to run the billing cycle',
   'billingCycles.cancel': 'Cancel cycle',
   'billingCycles.cancel.confirm': 'Cancel this billing cycle? No centre is billed for it.',

@@ -86,6 +86,7 @@ export default {
   'schedules.calendar.time': 'Time',
   'schedules.calendar.event': 'Class',
   'schedules.calendar.allDay': 'All day',
+  'schedules.calendar.hours': 'Hours of the day (scroll with the arrow keys)',
   'schedules.calendar.none': 'No classes in this range.',
   'schedules.calendar.more': '+{count} more',
   'schedules.calendar.available': 'Available',

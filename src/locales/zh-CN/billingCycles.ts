@@ -38,7 +38,7 @@ export default {
   'billingCycles.cycle.title': '账单周期 {start} 至 {end}',
   'billingCycles.cycle.pending': '周期结束时（或点击“立即结算”时）将为 {total} 个机构各开一张发票。',
   'billingCycles.run': '立即结算',
-  'billingCycles.run.confirm': '现在为本周期的所有机构结算吗？',
+  'billingCycles.run.confirm': '现在为本周期的 {total} 家机构结算吗？每家开一张发票。',
   'billingCycles.run.failed': '结算账单周期失败',
   'billingCycles.cancel': '取消周期',
   'billingCycles.cancel.confirm': '取消此账单周期？不会向任何机构收费。',

@@ -85,6 +85,7 @@ export default {
   'schedules.calendar.time': '时间',
   'schedules.calendar.event': '课程',
   'schedules.calendar.allDay': '全天',
+  'schedules.calendar.hours': '当天的时段（可用方向键滚动）',
   'schedules.calendar.none': '此范围内没有课程。',
   'schedules.calendar.more': '还有 {count} 节',
   'schedules.calendar.available': '可用',

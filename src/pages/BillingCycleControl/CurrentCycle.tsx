@@ -123,7 +123,12 @@ export default function CurrentCycle() {
             {cycle.status === 'ACTIVE' && (
               <>
                 <Popconfirm
-                  title={t('billingCycles.run.confirm')}
+                  title={t('billingCycles.run.confirm', { total: counts.total })}
+                  description={
+                    <div style={{ maxWidth: 360 }}>
+                      <CycleChargeNote />
+                    </div>
+                  }
                   okText={t('billingCycles.run')}
                   onConfirm={() => act('run', cycle.id)}
                 >

@@ -38,27 +38,54 @@ export function unfocusBackgroundEvents(root: ParentNode) {
   }
 }
 
-function repair(root: ParentNode) {
-  removeBrokenRoles(root);
-  unfocusBackgroundEvents(root);
+/**
+ * The week and day views scroll their hours in a box of their own. With no class in the range there
+ * is nothing in it to focus, so a keyboard user could not scroll to the evening (axe:
+ * scrollable-region-focusable, WCAG 2.1.1): the box then takes focus itself, as a region named `label`.
+ */
+export function focusableHours(root: ParentNode, label: string) {
+  for (const element of root.querySelectorAll('.rbc-time-content')) {
+    // A class in it takes focus (and the arrow keys then scroll): the box stays out of the tab order.
+    if (element.querySelector('[tabindex="0"]')) {
+      for (const name of ['tabindex', 'role', 'aria-label']) {
+        if (element.hasAttribute(name)) element.removeAttribute(name);
+      }
+      continue;
+    }
+    if (element.getAttribute('tabindex') !== '0') element.setAttribute('tabindex', '0');
+    if (element.getAttribute('role') !== 'region') element.setAttribute('role', 'region');
+    if (element.getAttribute('aria-label') !== label) element.setAttribute('aria-label', label);
+  }
 }
 
-/** A callback ref for the calendar's box: repairs the roles whenever the calendar draws. */
-export function useAriaRepair() {
+function repair(root: ParentNode, hoursLabel: string) {
+  removeBrokenRoles(root);
+  unfocusBackgroundEvents(root);
+  focusableHours(root, hoursLabel);
+}
+
+/**
+ * A callback ref for the calendar's box: repairs the roles whenever the calendar draws; `hoursLabel`
+ * names the week and day views' scrolling hours.
+ */
+export function useAriaRepair(hoursLabel: string) {
   const observer = useRef<MutationObserver>();
-  return useCallback((root: HTMLElement | null) => {
-    observer.current?.disconnect();
-    observer.current = undefined;
-    if (!root) return;
-    repair(root);
-    observer.current = new MutationObserver(() => repair(root));
-    // Attributes too: a redrawn block may get its tabindex back. The repair writes only what differs,
-    // so its own writes settle.
-    observer.current.observe(root, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['tabindex', 'role'],
-    });
-  }, []);
+  return useCallback(
+    (root: HTMLElement | null) => {
+      observer.current?.disconnect();
+      observer.current = undefined;
+      if (!root) return;
+      repair(root, hoursLabel);
+      observer.current = new MutationObserver(() => repair(root, hoursLabel));
+      // Attributes too: a redrawn block may get its tabindex back. The repair writes only what differs,
+      // so its own writes settle.
+      observer.current.observe(root, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['tabindex', 'role', 'aria-label'],
+      });
+    },
+    [hoursLabel],
+  );
 }

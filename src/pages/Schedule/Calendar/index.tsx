@@ -86,7 +86,7 @@ export default function ScheduleCalendarPage() {
   );
   const zone = knownZone(useCentre().timeZone);
   const format = useFormat();
-  const calendarBox = useAriaRepair();
+  const calendarBox = useAriaRepair(t('schedules.calendar.hours'));
   const dialogs = useScheduleDialogs();
   // ?date=YYYY-MM-DD&view=week opens on that day and view (a link to a class's week).
   const [search] = useSearchParams();
