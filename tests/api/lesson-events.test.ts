@@ -1,12 +1,17 @@
 // Lesson events through the API (issue 22): the preview is what is posted, a confirmation of another
 // outcome is refused, undo, the family quota, the expiry job, the whole-class cancellation, the
 // portal's own household only, rights and bad input. Amounts worked out by hand (40.00 an hour).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cancelStudentLesson } from '../../server/features/lessons/cancel-lesson';
 import { expireCredits, useCredit } from '../../server/features/lessons/credits';
+import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { CANCELLATION_CHANGED_MESSAGE } from '../../src/contracts/lessons';
 import { fieldsOf } from '../support/course-factories';
-import { createHousehold } from '../support/household-factories';
+import { createGuardian, createHousehold, FAMILY_GUARDIANS } from '../support/household-factories';
 import {
   creditsOf,
   DEFAULT_POLICY,
@@ -16,6 +21,7 @@ import {
   plannedLesson,
   setPolicy,
 } from '../support/lesson-factories';
+import { testMessagingConfig } from '../support/messaging-config';
 import { createGuardianUser } from '../support/portal-factories';
 import { createScheduleCentre, type ScheduleCentre } from '../support/schedule-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
@@ -394,6 +400,70 @@ describe('the portal', () => {
     expect((await line(other.id, other.students[0].id)).cancelledAt).toBeNull();
     // The desk's endpoints are not the family's.
     expect((await guardian.caller.get(other.url(), { by: 'FAMILY' })).status).toBe(403);
+  });
+});
+
+describe("the family's confirmation", () => {
+  let queue: MessageQueue;
+  let mailDir: string;
+  beforeAll(async () => {
+    mailDir = mkdtempSync(path.join(tmpdir(), 'lesson-mail-'));
+    queue = await openMessageQueue(ctx.target, testMessagingConfig({ mailDir }));
+  });
+  afterAll(async () => {
+    await queue.stop();
+    rmSync(mailDir, { recursive: true, force: true });
+  });
+
+  it('reaches each guardian by their choices, in their language, with the consequence; an SMS reply gets no second SMS', async () => {
+    const l = await lesson(2);
+    const household = await createHousehold(ctx.prisma, c.centre.id, { name: 'Chen', studentIds: [l.students[0].id] });
+    await createGuardian(ctx.prisma, household, FAMILY_GUARDIANS.chineseMotherWithSms());
+    await createGuardian(ctx.prisma, household, FAMILY_GUARDIANS.gran);
+    await createGuardian(ctx.prisma, household, FAMILY_GUARDIANS.fatherWithoutEmail);
+    const result = await ctx.prisma.$transaction((tx) =>
+      cancelStudentLesson(tx, {
+        organisationId: c.centre.id,
+        scheduleId: l.id,
+        studentId: l.students[0].id,
+        by: 'FAMILY',
+        reason: null,
+        actorUserId: c.users.operator.id,
+        source: 'DESK',
+        queue,
+      }),
+    );
+    expect(result.told.families).toBe(1);
+    const messages = await ctx.prisma.message.findMany({
+      where: { template: 'lesson-cancelled', entityId: l.students[0].id },
+      orderBy: { id: 'asc' },
+    });
+    expect(messages.map((m) => [m.channel, m.recipient])).toEqual([
+      ['SMS', '+14165550142'],
+      ['EMAIL', 'gran@family.test'],
+    ]);
+    expect(messages[0].bodyText).toContain('将收取 CA$40.00');
+    expect(messages[1].bodyText).toContain('charges CA$40.00 and gives no make-up lesson.');
+
+    const bySms = await lesson(2);
+    const theirs = await createHousehold(ctx.prisma, c.centre.id, { name: 'Sms', studentIds: [bySms.students[0].id] });
+    await createGuardian(ctx.prisma, theirs, FAMILY_GUARDIANS.chineseMotherWithSms());
+    await ctx.prisma.$transaction((tx) =>
+      cancelStudentLesson(tx, {
+        organisationId: c.centre.id,
+        scheduleId: bySms.id,
+        studentId: bySms.students[0].id,
+        by: 'FAMILY',
+        reason: null,
+        actorUserId: null,
+        source: 'SMS',
+        queue,
+      }),
+    );
+    expect(
+      await ctx.prisma.message.count({ where: { template: 'lesson-cancelled', entityId: bySms.students[0].id } }),
+    ).toBe(0);
+    expect((await line(bySms.id, bySms.students[0].id)).cancelledById).toBeNull();
   });
 });
 
