@@ -10,6 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { feedbackEmail } from '../../server/features/feedback/feedback-email';
 import { FEEDBACK_TEMPLATE } from '../../server/features/feedback/feedback-status';
 import { invitationEmail, invitationSms } from '../../server/features/households/invitation-texts';
+import {
+  cancellationMessage,
+  consequenceText,
+  LESSON_CANCELLED_TEMPLATE,
+} from '../../server/features/lessons/lesson-texts';
 import { LESSON_REMINDER_TEMPLATE } from '../../server/features/notices/jobs';
 import { reminderEmail, reminderSms } from '../../server/features/notices/jobs/lesson-reminder-texts';
 import { LOW_BALANCE_TEMPLATE } from '../../server/features/notices/jobs/low-balance';
@@ -184,6 +189,31 @@ const FAMILY_MESSAGES: Record<string, (lang: Lang) => Promise<Rendered[]>> = {
       reason: declineReason(lang, 'insufficient_funds', 'Your card has insufficient funds.'),
     });
     return [{ subject: email.subject, body: email.text }];
+  },
+  [LESSON_CANCELLED_TEMPLATE]: async (lang) => {
+    const consequence = consequenceText({
+      by: 'FAMILY',
+      late: true,
+      noticeHours: 24,
+      charge: '40.00',
+      chargePercent: 100,
+      currency: 'CAD',
+      credit: false,
+      returnCredit: false,
+      quotaReached: false,
+      makeUpQuota: 2,
+      makeUp: false,
+    });
+    const text = cancellationMessage({
+      lang,
+      centre: 'Maple Tutoring',
+      student: 'Cleo Chen',
+      course: 'Mathematics',
+      startAt: start,
+      timeZone: 'America/Toronto',
+      consequence,
+    });
+    return [{ subject: text.subject, body: text.body }, { body: text.sms }];
   },
   invitation: async (lang) => {
     const facts = { lang, centre: 'Maple Tutoring', name: 'Mei', children: ['Cleo', 'Dan'], days: 7 };

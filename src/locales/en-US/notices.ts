@@ -23,6 +23,8 @@ export default {
   'notices.text.AUTO_TOP_UP_FAILED':
     '{household}: {name}’s auto top-up of {amount} was declined ({reason}); auto top-up is off',
   'notices.text.ERASURE_REQUESTED': '{household}: a guardian asked for their data to be erased',
+  'notices.type.LESSON_CANCELLED': 'Lessons cancelled by families',
+  'notices.text.LESSON_CANCELLED': '{student}: {course}, {startAt} cancelled by the family',
   'notices.settings.title': 'Notification settings',
   'notices.settings.email': 'Email',
   'notices.settings.sms': 'SMS',

@@ -22,6 +22,8 @@ export default {
   'notices.type.ERASURE_REQUESTED': '数据删除申请',
   'notices.text.AUTO_TOP_UP_FAILED': '{household}：{name} 的自动充值 {amount} 被拒（{reason}），自动充值已关闭',
   'notices.text.ERASURE_REQUESTED': '{household}：一位家长申请删除其数据',
+  'notices.type.LESSON_CANCELLED': '家庭取消的课程',
+  'notices.text.LESSON_CANCELLED': '{student}：{course}，{startAt} 的课程已由家庭取消',
   'notices.settings.title': '通知设置',
   'notices.settings.email': '邮件',
   'notices.settings.sms': '短信',
