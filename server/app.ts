@@ -16,6 +16,7 @@ import { portalRouter } from './features/portal/router';
 import { privacyRouter } from './features/privacy/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
+import { seatsRouter } from './features/seats/router';
 import { staffRouters } from './features/staff';
 import { statementsRouter } from './features/statements/router';
 import { studentRouters } from './features/students';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...noticeRouters(deps),
     ...billingRouters(deps),
     portalRouter(deps),
+    seatsRouter(deps),
     topUpsRouter(deps),
     privacyRouter(deps),
     statementsRouter(deps),

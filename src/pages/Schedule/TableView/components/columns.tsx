@@ -8,6 +8,22 @@ import { durationText, NOTIFICATION_STATUSES, SCHEDULE_STATUSES, StatusTag } fro
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
+/** Seats taken of the capacity (or just taken without a limit), then students waiting and make-up bookings. */
+function SeatsCell({ s, t }: { s: TSchedule; t: T }) {
+  if (s.courseType !== 'GROUP') return t('common.none');
+  return (
+    <Flex vertical gap={0}>
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {s.capacity === null
+          ? t('seats.taken.open', { taken: s.seatsTaken })
+          : t('seats.taken', { taken: s.seatsTaken, capacity: s.capacity })}
+      </span>
+      {s.waitlistCount > 0 && <small>{t('seats.waiting', { count: s.waitlistCount })}</small>}
+      {s.makeUpCount > 0 && <small>{t('seats.makeUps', { count: s.makeUpCount })}</small>}
+    </Flex>
+  );
+}
+
 /** 'HH:mm' of a UTC instant in the centre's zone. */
 export const timeOf = (format: Formatter, instant: string) => format.dateTime(instant).slice(11);
 
@@ -61,6 +77,12 @@ export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSched
       width: 100,
       ellipsis: true,
       render: (_, s) => s.students.map((st) => st.name).join(', ') || t('common.none'),
+    },
+    {
+      title: t('seats.column.seats'),
+      key: 'seats',
+      width: 96,
+      render: (_, s) => <SeatsCell s={s} t={t} />,
     },
     {
       title: t('common.status'),
