@@ -36,6 +36,8 @@ const routes: AppRoute[] = [
       { path: '/user/accept-invitation', component: './User/AcceptInvitation' },
     ],
   },
+  // A freed seat's claim link (issue 22): no login, opened from the family's email or SMS.
+  { path: '/offers/:token', layout: false, component: './Offer' },
   // `/` sends each user to their first page: /dashboard when they may see it (see src/pages/Index).
   { path: '/', key: 'index', component: './Index' },
   { path: '/dashboard', name: 'dashboard', icon: 'dashboard', access: 'dashboard:view', component: './Dashboard' },

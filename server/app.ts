@@ -17,6 +17,7 @@ import { portalRouter } from './features/portal/router';
 import { privacyRouter } from './features/privacy/router';
 import { reportRouters } from './features/reports';
 import { scheduleRouters } from './features/schedules';
+import { seatsRouter } from './features/seats/router';
 import { staffRouters } from './features/staff';
 import { statementsRouter } from './features/statements/router';
 import { studentRouters } from './features/students';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...noticeRouters(deps),
     ...billingRouters(deps),
     portalRouter(deps),
+    seatsRouter(deps),
     topUpsRouter(deps),
     lessonsRouter(deps),
     privacyRouter(deps),

@@ -42,7 +42,9 @@ export interface InitialState {
   fetchUserInfo: () => Promise<TAccount | undefined>;
 }
 
-const isSignInPage = (pathname: string) => pathname === '/user' || pathname.startsWith('/user/');
+/** Pages open without signing in: the sign-in pages, and a freed seat's claim link (issue 22). */
+const isSignInPage = (pathname: string) =>
+  pathname === '/user' || pathname.startsWith('/user/') || pathname.startsWith('/offers/');
 
 async function fetchUserInfo(): Promise<TAccount | undefined> {
   return (await loadCurrentUser()).currentUser;

@@ -82,6 +82,7 @@ describe('route table (config/routes.ts)', () => {
       '/user/register',
       '/user/reset-password',
       '/user/accept-invitation',
+      '/offers/:token',
       '/',
       '/profile',
     ];

@@ -38,6 +38,8 @@ export const attendances = ['ATTENDED', 'ABSENT', 'EXCUSED', 'NO_SHOW'] as const
 export type TScheduleStatus = (typeof scheduleStatuses)[number];
 export type TAttendance = (typeof attendances)[number];
 
+/** The most seats a class may have (the most students a class may list). */
+export const MAX_CAPACITY = 100;
 /** The longest class the centre can book (a longer one is almost always a typing mistake). */
 export const MAX_CLASS_HOURS = 12;
 /** The most classes one series may make (a year of 3 slots a week is 156). */
@@ -140,6 +142,19 @@ const scheduleFields = {
   comments: optionalText(5000),
   students: z.array(ZScheduleStudentBody).max(100, 'At most 100 students in a class'),
   override: ZOverride,
+  /** Seats of a GROUP class (issue 22); null or left out = no limit. A ONE_ON_ONE class has none. */
+  capacity: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.coerce
+      .number({ error: 'Capacity is a whole number of seats' })
+      .int('Capacity is a whole number of seats')
+      .min(1, 'At least 1 seat')
+      .max(MAX_CAPACITY, `At most ${MAX_CAPACITY} seats`)
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
+  /** Enrol more students than the class has seats (the desk's decision, like a conflict override). */
+  overrideCapacity: z.boolean({ error: 'overrideCapacity is true or false' }).optional(),
 };
 
 type TimedBody = {
@@ -244,6 +259,11 @@ export const ZSchedule = z.object({
   referrerName: z.string().nullable(),
   seriesId: z.number().int().nullable(),
   students: z.array(ZScheduleStudent),
+  /** Seats of the class (null: no limit), seats taken (students whose lesson is not cancelled), students waiting, make-up bookings. */
+  capacity: z.number().int().nullable(),
+  seatsTaken: z.number().int(),
+  waitlistCount: z.number().int(),
+  makeUpCount: z.number().int(),
   /** Scheduled outside the teacher's availability (a warning, never a refusal). */
   outsideAvailability: z.boolean().optional(),
   /**

@@ -27,6 +27,8 @@ import {
 } from '../../server/features/privacy/privacy-texts';
 import { familyNoticeText } from '../../server/features/schedules/class-notice-texts';
 import { FAMILY_CLASS_CHANGE_TEMPLATE } from '../../server/features/schedules/class-notices';
+import { offerEmail, offerSms, takenEmail, takenSms } from '../../server/features/seats/offer-texts';
+import { OFFER_TEMPLATE, TAKEN_TEMPLATE } from '../../server/features/seats/offers';
 import type { Statement } from '../../server/features/statements/statement-data';
 import { statementEmail } from '../../server/features/statements/statement-email';
 import { statementPdf } from '../../server/features/statements/statement-pdf';
@@ -99,6 +101,17 @@ const statement: Statement = {
   opening: D('100.00'),
   closing: D('240.00'),
 };
+
+const offerFacts = (lang: Lang) => ({
+  lang,
+  centre: 'Maple Tutoring',
+  guardian: 'Mei',
+  child: 'Cleo',
+  course: 'Mathematics',
+  startAt: start,
+  endAt: end,
+  timeZone: 'America/Toronto',
+});
 
 /** Each family message, by template, rendered in one language (several parts: email and SMS, PDF). */
 const FAMILY_MESSAGES: Record<string, (lang: Lang) => Promise<Rendered[]>> = {
@@ -214,6 +227,15 @@ const FAMILY_MESSAGES: Record<string, (lang: Lang) => Promise<Rendered[]>> = {
       consequence,
     });
     return [{ subject: text.subject, body: text.body }, { body: text.sms }];
+  },
+  [OFFER_TEMPLATE]: async (lang) => {
+    const facts = { ...offerFacts(lang), link: 'https://levelup.test/offers/abc', expiresAt: start };
+    const email = offerEmail(facts);
+    return [{ subject: email.subject, body: email.bodyText }, { body: offerSms(facts) }];
+  },
+  [TAKEN_TEMPLATE]: async (lang) => {
+    const email = takenEmail(offerFacts(lang));
+    return [{ subject: email.subject, body: email.bodyText }, { body: takenSms(offerFacts(lang)) }];
   },
   invitation: async (lang) => {
     const facts = { lang, centre: 'Maple Tutoring', name: 'Mei', children: ['Cleo', 'Dan'], days: 7 };

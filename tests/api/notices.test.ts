@@ -220,6 +220,7 @@ describe('startNoticeJobs', () => {
         ['notice-lesson-reminders', '*/5 * * * *'],
         ['notice-low-balance', '* * * * *'],
         ['notice-monthly-statements', '7 * * * *'],
+        ['seat-offers', '* * * * *'],
       ]);
       // A run sent by hand is worked like a scheduled one.
       await queue.boss.send('notice-class-changes', {});

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import { assertEnrolmentFits } from '../seats/capacity';
 import { afterClassChange } from './class-change';
 import { closedRanges } from './closures';
 import { checkConflicts } from './conflicts';
@@ -87,6 +88,7 @@ export async function createSchedule(
         price: body.price,
         paymentType: body.paymentType,
         comments: body.comments,
+        capacity: body.courseType === 'GROUP' ? body.capacity : null,
         conflictOverride: clashing.has(i),
         conflictReason: clashing.has(i) ? (body.override?.reason ?? null) : null,
       })),
@@ -104,6 +106,12 @@ export async function createSchedule(
         ),
       });
     }
+    await assertEnrolmentFits(
+      tx,
+      organisationId,
+      created.map((row) => row.id),
+      { override: body.overrideCapacity },
+    );
     await afterClassChange(tx, auth, {
       action: 'CREATE',
       before: [],

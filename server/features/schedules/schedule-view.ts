@@ -37,12 +37,20 @@ export const scheduleSelect = {
   conflictOverride: true,
   conflictReason: true,
   seriesId: true,
+  capacity: true,
+  _count: {
+    select: {
+      students: { where: { cancelledAt: null } },
+      waitlist: { where: { status: 'WAITING' } },
+    },
+  },
   students: {
     orderBy: [{ student: { firstName: 'asc' } }, { studentId: 'asc' }],
     select: {
       studentId: true,
       attendance: true,
       hourlyRate: true,
+      makeUpCreditId: true,
       student: {
         select: { studentId: true, firstName: true, lastName: true, referrer: { select: { name: true } } },
       },
@@ -99,6 +107,10 @@ export function toSchedule(row: ScheduleRow): TSchedule {
       hourlyRate: money(s.hourlyRate),
       referrerName: s.student.referrer?.name ?? null,
     })),
+    capacity: row.capacity,
+    seatsTaken: row._count.students,
+    waitlistCount: row._count.waitlist,
+    makeUpCount: row.students.filter((s) => s.makeUpCreditId !== null).length,
     version: scheduleVersion({
       status: row.status,
       startAt: row.startAt,

@@ -5,6 +5,8 @@ import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
 import type { MessageQueue } from '../../messaging/queue';
+import { assertEnrolmentFits, seatsTakenOf } from '../seats/capacity';
+import { seatFreed } from '../seats/seat-freed';
 import { afterClassChange } from './class-change';
 import { tellClassChange } from './class-notices';
 import { checkConflicts } from './conflicts';
@@ -50,6 +52,32 @@ async function rateTargets(
     select: targetSelect,
   });
   return [current, ...rows];
+}
+
+type Tx = Parameters<typeof scopeTargets>[0];
+
+/** Seats taken and capacity of each class before an edit (an edit that adds nobody is never refused). */
+async function seatsBeforeOf(tx: Tx, ids: number[]) {
+  const taken = await seatsTakenOf(tx, ids);
+  const rows = await tx.schedule.findMany({ where: { id: { in: ids } }, select: { id: true, capacity: true } });
+  return new Map(rows.map((r) => [r.id, { taken: taken.get(r.id) ?? 0, capacity: r.capacity }]));
+}
+
+/** A student taken off a PLANNED class with a capacity frees a seat: offered (issue 22). */
+async function offerSeatsLeft(
+  tx: Tx,
+  organisationId: number,
+  leaving: { scheduleId: number; studentId: number }[],
+  queue?: MessageQueue,
+) {
+  if (leaving.length === 0) return;
+  const open = await tx.schedule.findMany({
+    where: { id: { in: leaving.map((l) => l.scheduleId) }, status: 'PLANNED', capacity: { not: null } },
+    select: { id: true },
+  });
+  for (const { id } of open)
+    for (const l of leaving.filter((x) => x.scheduleId === id))
+      await seatFreed(tx, { organisationId, scheduleId: id, freedByStudentId: l.studentId, queue });
 }
 
 /**
@@ -124,6 +152,7 @@ export async function updateSchedule(
 
     const targetIds = targets.map((row) => row.id);
     const ratedIds = rated.map((row) => row.id);
+    const seatsBefore = await seatsBeforeOf(tx, targetIds);
     const rates = { hourlyRate: body.hourlyRate, teacherHourlyRate: body.teacherHourlyRate ?? teacherRate };
     await tx.schedule.updateMany({
       where: { id: { in: targetIds } },
@@ -136,6 +165,7 @@ export async function updateSchedule(
         price: body.price,
         paymentType: body.paymentType,
         comments: body.comments,
+        capacity: body.courseType === 'GROUP' ? body.capacity : null,
       },
     });
     await tx.schedule.updateMany({ where: { id: { in: ratedIds } }, data: rates });
@@ -150,6 +180,10 @@ export async function updateSchedule(
     );
 
     // The students: the body's list on every class of the scope; their rates on the rated classes.
+    const leaving = await tx.scheduleStudent.findMany({
+      where: { scheduleId: { in: targetIds }, studentId: { notIn: studentIds }, cancelledAt: null },
+      select: { scheduleId: true, studentId: true },
+    });
     await tx.scheduleStudent.deleteMany({ where: { scheduleId: { in: targetIds }, studentId: { notIn: studentIds } } });
     const rateOf = (s: UpdateBody['students'][number]) => s.hourlyRate ?? studentRates.get(s.studentId) ?? null;
     await tx.scheduleStudent.createMany({
@@ -170,6 +204,9 @@ export async function updateSchedule(
         data: { hourlyRate: rateOf(s) },
       });
     }
+
+    await assertEnrolmentFits(tx, organisationId, targetIds, { override: body.overrideCapacity, before: seatsBefore });
+    await offerSeatsLeft(tx, organisationId, leaving, queue);
 
     await afterClassChange(tx, auth, {
       action: 'UPDATE',

@@ -3,6 +3,7 @@
 // the seat to make-up credit holders of the course, then to the waitlist.
 import type { Prisma } from '../../generated/prisma/client';
 import type { MessageQueue } from '../../messaging/queue';
+import { releaseSeat } from './offers';
 
 export interface SeatFreedInput {
   organisationId: number;
@@ -13,5 +14,10 @@ export interface SeatFreedInput {
   queue?: MessageQueue;
 }
 
-/** Records the freed seat and its offers. Until the waitlist feature lands, nothing is offered. */
-export async function seatFreed(_tx: Prisma.TransactionClient, _input: SeatFreedInput): Promise<void> {}
+/**
+ * Records the freed seat and offers it (make-up credit holders of the course first, else the waitlist;
+ * see offers.ts). Nothing when the class is not PLANNED, is past, has no capacity or no free seat.
+ */
+export async function seatFreed(tx: Prisma.TransactionClient, input: SeatFreedInput): Promise<void> {
+  await releaseSeat(tx, input);
+}

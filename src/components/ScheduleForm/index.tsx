@@ -1,4 +1,11 @@
-import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  ModalForm,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
 import { Col, DatePicker, Form, message, Row, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -249,6 +256,27 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
                 ]}
               />
             </Col>
+            {courseType === 'GROUP' && (
+              <>
+                <Col span={12}>
+                  <ProFormDigit
+                    name="capacity"
+                    label={t('seats.field.capacity')}
+                    placeholder={t('seats.field.capacity.none')}
+                    min={1}
+                    max={100}
+                    fieldProps={{ precision: 0 }}
+                  />
+                </Col>
+                <Col span={12}>
+                  <ProFormSwitch
+                    name="overrideCapacity"
+                    label={t('seats.field.overrideCapacity')}
+                    tooltip={t('seats.field.overrideCapacity.help')}
+                  />
+                </Col>
+              </>
+            )}
             <Col span={8} className="schedule-day">
               <Form.Item name="day" label={t('schedules.field.day')} rules={[choose(t('schedules.field.day'))]}>
                 <DatePicker format="YYYY-MM-DD" style={{ width: '100%' }} />

@@ -34,6 +34,9 @@ export interface ScheduleValues {
   price?: string;
   paymentType: TPaymentType;
   comments?: string;
+  /** Seats of a group class (empty: no limit), and whether to enrol beyond them. */
+  capacity?: number | null;
+  overrideCapacity?: boolean;
   repeat?: boolean;
   slots?: SlotValues[];
   repeatEnd?: 'until' | 'count';
@@ -87,6 +90,8 @@ export function initialValues(
       price: record.price ?? '',
       paymentType: record.paymentType,
       comments: record.comments ?? '',
+      capacity: record.capacity,
+      overrideCapacity: false,
     };
   }
   const start = defaults.startAt ? wallOf(defaults.startAt, zone) : undefined;
@@ -141,6 +146,8 @@ export function toBody(values: ScheduleValues, zone: string, record?: TSchedule)
     price: blank(values.price),
     paymentType: values.paymentType,
     comments: blank(values.comments),
+    capacity: values.courseType === 'GROUP' ? (values.capacity ?? null) : null,
+    ...(values.overrideCapacity ? { overrideCapacity: true } : {}),
     // A kept student keeps the rate the class charges them; a new one gets the student's own rate.
     students: (values.students ?? []).map((s) => ({ studentId: s.value, hourlyRate: rates.get(s.value) ?? null })),
   };
@@ -205,6 +212,7 @@ export function formFieldOf(field: string): (string | number)[] | undefined {
     'price',
     'paymentType',
     'comments',
+    'capacity',
   ];
   return own.includes(field) ? [field] : undefined;
 }

@@ -5,6 +5,7 @@ import type { PrismaClient } from '../../../generated/prisma/client';
 import { type ScheduledJob, type ScheduledJobs, scheduledJobs } from '../../../jobs/scheduled-jobs';
 import type { MessageQueue } from '../../../messaging/queue';
 import { expireCredits } from '../../lessons/credits';
+import { runSeatOffers } from '../../seats/offers';
 import { runMonthlyStatements } from '../../statements/statements-job';
 import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
 import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
@@ -48,6 +49,8 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
     { name: 'notice-low-balance', cron: '* * * * *', run: () => runLowBalanceNotices(prisma, queue) },
     // Reminders come within 5 minutes of a class entering the centre's window (24 h before by default).
     { name: 'notice-lesson-reminders', cron: '*/5 * * * *', run: () => runLessonReminders(prisma, queue) },
+    // Freed-seat offers past their hold expire, and the seat goes to the next wave (issue 22).
+    { name: 'seat-offers', cron: '* * * * *', run: () => runSeatOffers(prisma, queue) },
     // Monthly statements on the 1st in each centre's zone: every hour finds each zone's 1st.
     { name: 'notice-monthly-statements', cron: '7 * * * *', run: () => runMonthlyStatements(prisma, queue) },
     // Make-up credits past their expiry are posted EXPIRED (issue 22): hourly is within the day they lapse.

@@ -9,6 +9,7 @@ import type { TSchedule } from '@/contracts/schedules';
 import { cancelSchedule, confirmSchedule, getSchedule, reopenSchedule } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
 import { useFormat } from '@/utils/useFormat';
+import WaitlistPanel from './WaitlistPanel';
 
 /** Locale ids, written out so the locale test sees each. */
 const STATUS_IDS = {
@@ -173,6 +174,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
               <Descriptions.Item label={t('forms.common.comments')}>{record.comments}</Descriptions.Item>
             )}
           </Descriptions>
+          {record.courseType === 'GROUP' && record.capacity !== null && <WaitlistPanel record={record} />}
         </>
       )}
       {cancelDialog.dialog}

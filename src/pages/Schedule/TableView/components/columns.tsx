@@ -8,6 +8,19 @@ import { durationText, NOTIFICATION_STATUSES, SCHEDULE_STATUSES, StatusTag } fro
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
+/** Seats taken of the capacity (or just taken without a limit), then students waiting and make-up bookings. */
+function SeatsCell({ s, t }: { s: TSchedule; t: T }) {
+  if (s.capacity === null && s.waitlistCount === 0 && s.makeUpCount === 0) return null;
+  const parts = [
+    s.capacity === null
+      ? t('seats.taken.open', { taken: s.seatsTaken })
+      : t('seats.taken', { taken: s.seatsTaken, capacity: s.capacity }),
+    ...(s.waitlistCount > 0 ? [t('seats.waiting', { count: s.waitlistCount })] : []),
+    ...(s.makeUpCount > 0 ? [t('seats.makeUps', { count: s.makeUpCount })] : []),
+  ];
+  return <small style={{ whiteSpace: 'normal' }}>{`${t('seats.column.seats')}: ${parts.join(' · ')}`}</small>;
+}
+
 /** 'HH:mm' of a UTC instant in the centre's zone. */
 export const timeOf = (format: Formatter, instant: string) => format.dateTime(instant).slice(11);
 
@@ -59,8 +72,17 @@ export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSched
       title: t('scheduleViews.column.students'),
       key: 'students',
       width: 100,
-      ellipsis: true,
-      render: (_, s) => s.students.map((st) => st.name).join(', ') || t('common.none'),
+
+      // A group class also says its seats (taken of the capacity), students waiting and make-ups, in the
+      // same cell: the columns fit 1366 px as they are.
+      render: (_, s) => (
+        <Flex vertical gap={0}>
+          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}>
+            {s.students.map((st) => st.name).join(', ') || t('common.none')}
+          </span>
+          {s.courseType === 'GROUP' && <SeatsCell s={s} t={t} />}
+        </Flex>
+      ),
     },
     {
       title: t('common.status'),

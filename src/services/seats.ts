@@ -1,0 +1,23 @@
+import type { TPortalWaitlistPlace, TSeatOfferView, TWaitlist } from '@/contracts/seats';
+import { call } from './http';
+
+// Class capacity, waitlists and freed-seat offers (issue 22).
+export const getWaitlist = (scheduleId: number) => call<TWaitlist>(`/api/schedules/${scheduleId}/waitlist`);
+export const joinWaitlist = (scheduleId: number, studentId: number) =>
+  call<TWaitlist>(`/api/schedules/${scheduleId}/waitlist`, {
+    method: 'POST',
+    data: { studentId },
+    skipErrorHandler: true,
+  });
+export const leaveWaitlist = (scheduleId: number, studentId: number) =>
+  call<TWaitlist>(`/api/schedules/${scheduleId}/waitlist/${studentId}`, { method: 'DELETE', skipErrorHandler: true });
+export const portalJoinWaitlist = (scheduleId: number, studentId: number) =>
+  call<TPortalWaitlistPlace>(`/api/portal/lessons/${scheduleId}/waitlist/${studentId}`, {
+    method: 'POST',
+    skipErrorHandler: true,
+  });
+/** A claim link's offer and its claim: public (no login). */
+export const getOffer = (token: string) =>
+  call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}`, { skipErrorHandler: true });
+export const claimOffer = (token: string) =>
+  call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}/claim`, { method: 'POST', skipErrorHandler: true });
