@@ -10,6 +10,7 @@ import { courseRouters } from './features/courses';
 import { dashboardRouters } from './features/dashboard';
 import { emailRouters } from './features/email';
 import { feedbackRouters } from './features/feedback';
+import { makeUpsRouter } from './features/lessons/make-ups-router';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
 import { portalRouter } from './features/portal/router';
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...billingRouters(deps),
     portalRouter(deps),
     topUpsRouter(deps),
+    makeUpsRouter(deps),
     privacyRouter(deps),
     statementsRouter(deps),
     messagesRouter(deps),
