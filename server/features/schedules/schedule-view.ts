@@ -43,6 +43,10 @@ export const scheduleSelect = {
       studentId: true,
       attendance: true,
       hourlyRate: true,
+      cancelledAt: true,
+      cancelledBy: true,
+      cancelLate: true,
+      makeUpCreditId: true,
       student: {
         select: { studentId: true, firstName: true, lastName: true, referrer: { select: { name: true } } },
       },
@@ -98,6 +102,9 @@ export function toSchedule(row: ScheduleRow): TSchedule {
       attendance: s.attendance,
       hourlyRate: money(s.hourlyRate),
       referrerName: s.student.referrer?.name ?? null,
+      cancelledBy: s.cancelledAt ? s.cancelledBy : null,
+      cancelLate: s.cancelLate,
+      makeUp: s.makeUpCreditId !== null,
     })),
     version: scheduleVersion({
       status: row.status,
