@@ -52,7 +52,7 @@ export default function MakeUpCreditsPanel({
         <List
           dataSource={credits.credits}
           renderItem={(credit) => (
-            <List.Item key={credit.id} style={{ display: 'block' }}>
+            <List.Item key={credit.id} style={{ display: 'block' }} data-testid={`make-up-credit-${credit.id}`}>
               <Card
                 size="small"
                 title={
@@ -63,7 +63,12 @@ export default function MakeUpCreditsPanel({
                 }
                 extra={
                   credit.status === 'AVAILABLE' ? (
-                    <Button type="primary" size="small" onClick={() => setBooking(credit)}>
+                    <Button
+                      type="primary"
+                      size="small"
+                      data-testid={`book-make-up-${credit.id}`}
+                      onClick={() => setBooking(credit)}
+                    >
                       {t('lessons.makeUp.book')}
                     </Button>
                   ) : null

@@ -78,7 +78,12 @@ export default function FamilyLessons() {
             lesson.cancelledBy ? (
               <Tag>{t(`lessons.cancelled.${lesson.cancelledBy}`)}</Tag>
             ) : when === 'upcoming' && lesson.status === 'PLANNED' ? (
-              <Button size="small" danger onClick={() => setCancelling(lesson)}>
+              <Button
+                size="small"
+                danger
+                data-testid={`cancel-lesson-${lesson.id}`}
+                onClick={() => setCancelling(lesson)}
+              >
                 {t('lessons.portal.cancel')}
               </Button>
             ) : null
