@@ -144,11 +144,28 @@ test('the desk books a make-up with the credit a centre cancellation gave (both 
     await expect(page.getByTestId(`make-up-credit-${credit.id}`)).toContainText('Used');
   }
 
+  // The make-up class on the table view: the child tagged as a make-up; "Cancel lesson" shows the
+  // consequence before anything is confirmed (kept here: nothing is cancelled).
+  const booked = (await (
+    await request.get(`/api/students/${child.id}/make-up-credits`, { headers: admin })
+  ).json()) as TMakeUpCredits;
+  const makeUpClass = booked.credits.find((c) => c.id === credit.id)?.usedFor?.id;
+  await page.setViewportSize(DESKTOP);
+  await prepare(page, 'en-US', admin.Authorization.slice('Bearer '.length));
+  await page.goto(`/schedule/table-view?id=${makeUpClass}`);
+  await expect(page.getByText('Make-up', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel lesson' }).click();
+  await expect(page.getByTestId('cancel-consequence')).toBeVisible();
+  await settle(page);
+  await shoot(page, 'desk-cancel-lesson-en-US-1366');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Keep the lesson' }).click();
+
   // The family sees the credit, used, on the phone.
   await page.setViewportSize(PHONE);
   await prepare(page, 'zh-CN', family.Authorization.slice('Bearer '.length));
   await page.goto(`/family/lessons?child=${child.id}`);
-  await page.getByText(TEXTS['zh-CN'].credits).click();
+  await page.locator('.ant-segmented-item').filter({ hasText: '补课' }).click();
   await settle(page);
   await expect(page.getByTestId(`make-up-credit-${credit.id}`)).toBeVisible();
   await shoot(page, 'portal-make-ups-zh-CN-390');

@@ -142,8 +142,9 @@ export default function BookMakeUpDialog({
                 <Space direction="vertical">
                   {options.map((o) => (
                     <Radio key={o.id} value={o.id} data-testid={`make-up-option-${o.id}`}>
-                      <LessonRefText lesson={o} fmt={fmt} link={false} />{' '}
+                      <LessonRefText lesson={o} fmt={fmt} link={false} />
                       <Typography.Text type="secondary">
+                        {' · '}
                         {o.seatsFree === null
                           ? t('lessons.makeUp.seatsOpen')
                           : t('lessons.makeUp.seatsFree', { count: o.seatsFree })}

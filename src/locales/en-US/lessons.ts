@@ -59,6 +59,7 @@ export default {
   'lessons.undo.done': 'Cancellation undone',
 
   'lessons.credits.tab': 'Make-up credits',
+  'lessons.credits.segment': 'Make-ups',
   'lessons.credits.empty': 'No make-up credits',
   'lessons.credits.failed': 'The make-up credits could not be loaded',
   'lessons.credit.status.AVAILABLE': 'Available',
@@ -88,7 +89,7 @@ export default {
   'lessons.makeUp.teacherTime': "A lesson in the teacher's time",
   'lessons.makeUp.noOptions': 'No class of this course has a free seat before the credit expires',
   'lessons.makeUp.seatsFree': '{count, plural, one {# seat free} other {# seats free}}',
-  'lessons.makeUp.seatsOpen': 'seats free',
+  'lessons.makeUp.seatsOpen': 'no seat limit',
   'lessons.makeUp.teacher': 'Teacher',
   'lessons.makeUp.day': 'Day',
   'lessons.makeUp.time': 'Time',

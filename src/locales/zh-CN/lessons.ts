@@ -55,6 +55,7 @@ export default {
   'lessons.undo.done': '已撤销取消',
 
   'lessons.credits.tab': '补课额度',
+  'lessons.credits.segment': '补课',
   'lessons.credits.empty': '没有补课额度',
   'lessons.credits.failed': '无法加载补课额度',
   'lessons.credit.status.AVAILABLE': '可用',

@@ -55,7 +55,7 @@ export default function FamilyLessons() {
         options={[
           { label: t('portal.lessons.upcoming'), value: 'upcoming' },
           { label: t('portal.lessons.past'), value: 'past' },
-          { label: t('lessons.credits.tab'), value: 'makeups' },
+          { label: t('lessons.credits.segment'), value: 'makeups' },
         ]}
         value={when}
         onChange={(v) => {
