@@ -10,6 +10,7 @@ import { courseRouters } from './features/courses';
 import { dashboardRouters } from './features/dashboard';
 import { emailRouters } from './features/email';
 import { feedbackRouters } from './features/feedback';
+import { makeUpsRouter } from './features/lessons/make-ups-router';
 import { lessonsRouter } from './features/lessons/router';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): express.Express {
     portalRouter(deps),
     seatsRouter(deps),
     topUpsRouter(deps),
+    makeUpsRouter(deps),
     lessonsRouter(deps),
     privacyRouter(deps),
     statementsRouter(deps),

@@ -2,6 +2,7 @@ import { zhCNClasses } from './zh-CN-classes';
 import { zhCNCover } from './zh-CN-cover';
 import { zhCNFamilies } from './zh-CN-families';
 import { zhCNLessons } from './zh-CN-lessons';
+import { zhCNMakeUps } from './zh-CN-make-ups';
 import { zhCNMoney } from './zh-CN-money';
 import { zhCNPayments } from './zh-CN-payments';
 import { zhCNPrivacy } from './zh-CN-privacy';
@@ -27,4 +28,5 @@ export const zhCN = {
   ...zhCNCover,
   ...zhCNSeats,
   ...zhCNLessons,
+  ...zhCNMakeUps,
 } as const;

@@ -25,6 +25,8 @@ export const ZPortalLesson = z.object({
   attendance: z.enum(attendances).nullable(),
   /** The lesson's feedback was submitted (readable under Feedback). */
   hasFeedback: z.boolean(),
+  /** The child's lesson was cancelled (issue 22): by whom; absent or null when not. */
+  cancelledBy: z.enum(['FAMILY', 'CENTRE', 'TEACHER']).nullable().optional(),
 });
 export type TPortalLesson = z.infer<typeof ZPortalLesson>;
 

@@ -226,6 +226,11 @@ export const ZScheduleStudent = z.object({
   hourlyRate: z.string().nullable(),
   /** The student's referrer, shown on the class (derived). */
   referrerName: z.string().nullable(),
+  /** This student's lesson was cancelled (issue 22): by whom and whether late; null when not. */
+  cancelledBy: z.enum(['FAMILY', 'CENTRE', 'TEACHER']).nullable().optional(),
+  cancelLate: z.boolean().optional(),
+  /** Booked as a make-up, paid by a credit. */
+  makeUp: z.boolean().optional(),
 });
 export type TScheduleStudent = z.infer<typeof ZScheduleStudent>;
 

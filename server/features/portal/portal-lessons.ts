@@ -51,12 +51,15 @@ export async function portalLessons(prisma: PrismaClient, auth: AuthContext, id:
       where,
       orderBy: [{ schedule: { startAt: order } }, { scheduleId: order }],
       ...pageArgs(query),
-      select: { attendance: true, schedule: { select: portalLessonSelect } },
+      select: { attendance: true, cancelledAt: true, cancelledBy: true, schedule: { select: portalLessonSelect } },
     }),
     prisma.scheduleStudent.count({ where }),
   ]);
   return {
-    data: rows.map((r) => toPortalLesson(r.schedule, r.attendance)),
+    data: rows.map((r) => ({
+      ...toPortalLesson(r.schedule, r.attendance),
+      cancelledBy: r.cancelledAt ? r.cancelledBy : null,
+    })),
     total,
     success: true as const,
   };

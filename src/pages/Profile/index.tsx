@@ -4,6 +4,7 @@ import PageContainer from '@/components/PageContainer';
 import AccountForm from './components/AccountForm';
 import ChangePasswordForm from './components/ChangePasswordForm';
 import FeedbackRemindersCard from './components/FeedbackRemindersCard';
+import LessonPolicyCard from './components/LessonPolicyCard';
 import LessonRemindersCard from './components/LessonRemindersCard';
 import NotificationSettingsCard from './components/NotificationSettingsCard';
 import PaymentMethodsCard from './components/PaymentMethodsCard';
@@ -29,6 +30,7 @@ export default function ProfilePage() {
         {access['teacherSettings:own'] ? null : <NotificationSettingsCard />}
         {access['settings:manage'] ? <FeedbackRemindersCard /> : null}
         {access['settings:manage'] ? <LessonRemindersCard /> : null}
+        {access['settings:manage'] ? <LessonPolicyCard /> : null}
         {access['settings:manage'] ? <PaymentMethodsCard /> : null}
         <SessionsCard />
       </Space>

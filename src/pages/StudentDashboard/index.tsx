@@ -6,6 +6,7 @@ import NotFoundPage from '@/pages/Exception/404';
 import { useRecordLoad } from '@/utils/useRecordLoad';
 import DetailInformation from './components/DetailInformation';
 import HouseholdTab from './components/HouseholdTab';
+import MakeUpTab from './components/MakeUpTab';
 import ScheduleTab from './components/ScheduleTab';
 import TermRegisterTab from './components/TermRegisterTab';
 import VoucherTab from './components/VoucherTab';
@@ -63,6 +64,11 @@ function StudentDashboard({ id }: { id: number }) {
               key: 'voucher',
               label: t('pages.studentDashboard.tab.voucher'),
               children: <VoucherTab studentId={student.id} />,
+            },
+            {
+              key: 'make-ups',
+              label: t('lessons.credits.tab'),
+              children: <MakeUpTab studentId={student.id} />,
             },
             {
               key: 'term',

@@ -2,6 +2,8 @@ import { DragOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
 import { Alert, Button, Descriptions, Modal, message, Skeleton, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import CancelLessonDialog from '@/components/MakeUps/CancelLessonDialog';
+import { StudentLessonLine } from '@/components/MakeUps/StudentLessonLine';
 import { useCancelDialog } from '@/components/ScheduleForm/CancelDialog';
 import { toldText } from '@/components/ScheduleForm/NotifyFields';
 import type { TTold } from '@/contracts/class-notices';
@@ -43,7 +45,15 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
   const [record, setRecord] = useState<TSchedule>();
   const [busy, setBusy] = useState(false);
   const cancelDialog = useCancelDialog();
+  const [cancelling, setCancelling] = useState<number>();
+  const [tick, setTick] = useState(0);
+  const lessonChanged = () => {
+    setCancelling(undefined);
+    setTick((n) => n + 1);
+    onChanged();
+  };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` reads the class again after a student's lesson changed.
   useEffect(() => {
     setRecord(undefined);
     if (id === undefined) return;
@@ -54,7 +64,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
     return () => {
       current = false;
     };
-  }, [id, onClose]);
+  }, [id, onClose, tick]);
 
   const act = async (write: () => Promise<TSchedule & { told?: TTold }>, done: string) => {
     setBusy(true);
@@ -154,8 +164,15 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
             <Descriptions.Item label={t('schedules.field.students')}>
               {record.students.map((student) => (
                 <div key={student.id}>
-                  {student.name}
-                  {student.attendance && ` · ${t(ATTENDANCE_IDS[student.attendance])}`}
+                  <StudentLessonLine
+                    student={student}
+                    attendance={student.attendance && t(ATTENDANCE_IDS[student.attendance])}
+                    planned={record.status === 'PLANNED'}
+                    scheduleId={record.id}
+                    onCancel={setCancelling}
+                    onChanged={lessonChanged}
+                    t={t}
+                  />
                 </div>
               ))}
             </Descriptions.Item>
@@ -178,6 +195,13 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
         </>
       )}
       {cancelDialog.dialog}
+      <CancelLessonDialog
+        scheduleId={cancelling === undefined ? undefined : record?.id}
+        students={record?.students.filter((s) => s.id === cancelling) ?? []}
+        studentId={cancelling}
+        onClose={() => setCancelling(undefined)}
+        onDone={lessonChanged}
+      />
     </Modal>
   );
 }

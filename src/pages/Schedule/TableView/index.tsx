@@ -2,6 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button } from 'antd';
 import { type Key, useEffect, useRef, useState } from 'react';
+import CancelLessonDialog from '@/components/MakeUps/CancelLessonDialog';
 import RecordListPage, { type RowAction } from '@/components/RecordListPage';
 import { lazyForm } from '@/components/RecordListPage/lazyForm';
 import { useRecordEditor } from '@/components/RecordListPage/useRecordEditor';
@@ -41,6 +42,7 @@ export default function ScheduleTablePage() {
   const onlyId = /^\d{1,9}$/.test(search.get('id') ?? '') ? Number(search.get('id')) : undefined;
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [feedbackOf, setFeedbackOf] = useState<number>();
+  const [lessonOf, setLessonOf] = useState<TSchedule>();
   useEffect(() => setExpanded(onlyId ? [onlyId] : []), [onlyId]);
   // Filters, page and sort live in the address; a fresh visit opens on the next 7 days, soonest first.
   const address = useAddressQuery(format.today(), !onlyId);
@@ -118,6 +120,12 @@ export default function ScheduleTablePage() {
           onClick: () => act(() => confirmSchedule(s.id, {}), 'scheduleViews.action.confirmed'),
         },
     {
+      key: 'cancel-lesson',
+      label: t('lessons.cancel.action'),
+      disabledReason: s.status !== 'PLANNED' ? t('lessons.cancel.notPlanned') : undefined,
+      onClick: () => setLessonOf(s),
+    },
+    {
       key: 'cancel',
       label: t('scheduleViews.action.cancel'),
       danger: true,
@@ -181,6 +189,15 @@ export default function ScheduleTablePage() {
     >
       <ScheduleForm {...editor.formProps} />
       {cancelDialog.dialog}
+      <CancelLessonDialog
+        scheduleId={lessonOf?.id}
+        students={lessonOf?.students.filter((x) => !x.cancelledBy) ?? []}
+        onClose={() => setLessonOf(undefined)}
+        onDone={() => {
+          setLessonOf(undefined);
+          editor.reload();
+        }}
+      />
       <DownloadDialog open={downloading} onClose={() => setDownloading(false)} filters={dialogFilters} />
       <FeedbackDrawer
         open={feedbackOf !== undefined}

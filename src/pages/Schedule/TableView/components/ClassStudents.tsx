@@ -1,5 +1,5 @@
 import { useIntl } from '@umijs/max';
-import { Empty, Flex, Radio, Typography } from 'antd';
+import { Empty, Flex, Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { TMoneyMove } from '@/contracts/money-moves';
 import type { TAttendance, TSchedule } from '@/contracts/schedules';
@@ -57,10 +57,18 @@ export default function ClassStudents({ schedule }: { schedule: TSchedule }) {
       {current.students.map((student) => (
         <Flex key={student.id} align="center" justify="space-between" gap={16}>
           <Typography.Text ellipsis>
-            {student.name}
+            <Typography.Text delete={Boolean(student.cancelledBy)}>{student.name}</Typography.Text>
             <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
               {student.studentId}
             </Typography.Text>
+            {student.cancelledBy ? (
+              <Tag style={{ marginInlineStart: 8 }}>{t(`lessons.cancelled.${student.cancelledBy}`)}</Tag>
+            ) : null}
+            {student.makeUp ? (
+              <Tag color="cyan" style={{ marginInlineStart: 8 }}>
+                {t('lessons.makeUp.tag')}
+              </Tag>
+            ) : null}
           </Typography.Text>
           <Radio.Group
             optionType="button"
