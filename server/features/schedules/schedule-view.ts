@@ -19,6 +19,7 @@ export const scheduleSelect = {
   courseType: true,
   course: { select: { id: true, name: true } },
   teacher: { select: teacherSelect },
+  originalTeacher: { select: teacherSelect },
   address: true,
   startAt: true,
   endAt: true,
@@ -70,6 +71,9 @@ export function toSchedule(row: ScheduleRow): TSchedule {
     courseType: row.courseType,
     course: row.course,
     teacher: namedTeacherWithColour(row.teacher),
+    originalTeacher: row.originalTeacher
+      ? { id: row.originalTeacher.id, name: personName(row.originalTeacher.user) || row.originalTeacher.user.login }
+      : null,
     address: row.address,
     startAt: row.startAt.toISOString(),
     endAt: row.endAt.toISOString(),
@@ -161,6 +165,7 @@ export const eventSelect = {
   seriesId: true,
   course: { select: { id: true, name: true } },
   teacher: { select: teacherSelect },
+  originalTeacher: { select: teacherSelect },
   students: {
     orderBy: [{ student: { firstName: 'asc' } }, { studentId: 'asc' }],
     select: { student: { select: { firstName: true, lastName: true } } },
@@ -175,6 +180,9 @@ export function toEvent(row: Prisma.ScheduleGetPayload<{ select: typeof eventSel
     endAt: row.endAt.toISOString(),
     course: row.course,
     teacher: namedTeacherWithColour(row.teacher),
+    originalTeacher: row.originalTeacher
+      ? { id: row.originalTeacher.id, name: personName(row.originalTeacher.user) || row.originalTeacher.user.login }
+      : null,
     studentNames: row.students.map((s) => personName(s.student)),
     seriesId: row.seriesId,
   };

@@ -1,2 +1,25 @@
 // Substitutes, reminder replies and lesson-policy reports (issue 22).
-export default {};
+export default {
+  'cover.coveredBy': 'Covered by {name}',
+  'cover.coveringFor': 'Covering for {name}',
+  'cover.coveredTitle': 'Covered by another teacher',
+  'cover.coveredHint': 'A substitute teaches these classes of yours: they confirm them and write the feedback.',
+  'cover.student.COMING': '{name} (coming)',
+  'cover.student.NOT_COMING': '{name} (not coming)',
+  'cover.student.cancelled': '{name} (cancelled)',
+  'cover.substitute.open': 'Substitute',
+  'cover.substitute.title': 'Substitute teacher',
+  'cover.substitute.save': 'Give the classes',
+  'cover.substitute.teacherNow': 'Taught by {teacher}.',
+  'cover.substitute.planned': 'Planned for {teacher}, taught by {now}. Choose {teacher} to give the class back.',
+  'cover.substitute.teacher': 'Substitute',
+  'cover.substitute.pickTeacher': 'Choose the teacher who teaches instead',
+  'cover.substitute.which': 'Which classes',
+  'cover.substitute.thisClass': 'This class',
+  'cover.substitute.range': "{teacher}'s classes from one day to another",
+  'cover.substitute.from': 'First day',
+  'cover.substitute.to': 'Last day',
+  'cover.substitute.pickDay': 'Choose a day',
+  'cover.substitute.onlyCourse': 'Only {course}',
+  'cover.substitute.done': 'Substitute given: {count} classes',
+};

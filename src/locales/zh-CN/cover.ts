@@ -1,2 +1,25 @@
 // Substitutes, reminder replies and lesson-policy reports (issue 22).
-export default {};
+export default {
+  'cover.coveredBy': '由 {name} 代课',
+  'cover.coveringFor': '代 {name} 上课',
+  'cover.coveredTitle': '由其他老师代课',
+  'cover.coveredHint': '代课老师上您的这些课程：由代课老师确认课程并填写反馈。',
+  'cover.student.COMING': '{name}（会来）',
+  'cover.student.NOT_COMING': '{name}（不来）',
+  'cover.student.cancelled': '{name}（已取消）',
+  'cover.substitute.open': '代课',
+  'cover.substitute.title': '代课老师',
+  'cover.substitute.save': '安排代课',
+  'cover.substitute.teacherNow': '由 {teacher} 授课。',
+  'cover.substitute.planned': '原定 {teacher} 授课，现由 {now} 代课。选择 {teacher} 可交还课程。',
+  'cover.substitute.teacher': '代课老师',
+  'cover.substitute.pickTeacher': '请选择代课的老师',
+  'cover.substitute.which': '哪些课程',
+  'cover.substitute.thisClass': '仅这节课',
+  'cover.substitute.range': '{teacher} 在某段日期内的课程',
+  'cover.substitute.from': '第一天',
+  'cover.substitute.to': '最后一天',
+  'cover.substitute.pickDay': '请选择日期',
+  'cover.substitute.onlyCourse': '仅 {course}',
+  'cover.substitute.done': '已安排代课：{count} 节课',
+};

@@ -4,6 +4,7 @@ import { Alert, Button, Descriptions, Modal, message, Skeleton, Space, Tag } fro
 import { useEffect, useState } from 'react';
 import { useCancelDialog } from '@/components/ScheduleForm/CancelDialog';
 import { toldText } from '@/components/ScheduleForm/NotifyFields';
+import SubstituteDialog from '@/components/SubstituteDialog';
 import type { TTold } from '@/contracts/class-notices';
 import type { TSchedule } from '@/contracts/schedules';
 import { cancelSchedule, confirmSchedule, getSchedule, reopenSchedule } from '@/services/schedules';
@@ -42,6 +43,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
   const [record, setRecord] = useState<TSchedule>();
   const [busy, setBusy] = useState(false);
   const cancelDialog = useCancelDialog();
+  const [substituting, setSubstituting] = useState(false);
 
   useEffect(() => {
     setRecord(undefined);
@@ -79,6 +81,11 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
     record.status === 'PLANNED' && (
       <Button key="move" icon={<DragOutlined />} onClick={() => onEdit(record, true)}>
         {t('scheduleNow.move')}
+      </Button>
+    ),
+    record.status === 'PLANNED' && (
+      <Button key="substitute" disabled={busy} onClick={() => setSubstituting(true)}>
+        {t('cover.substitute.open')}
       </Button>
     ),
     record.status === 'PLANNED' && (
@@ -149,7 +156,14 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
                 {`${format.dateTime(record.teacherStartAt)}–${format.dateTime(record.teacherEndAt).slice(11)}`}
               </Descriptions.Item>
             ) : null}
-            <Descriptions.Item label={t('schedules.field.teacher')}>{record.teacher.name}</Descriptions.Item>
+            <Descriptions.Item label={t('schedules.field.teacher')}>
+              {record.teacher.name}
+              {record.originalTeacher && (
+                <Tag color="purple" style={{ marginInlineStart: 8 }} data-testid="covering-for">
+                  {t('cover.coveringFor', { name: record.originalTeacher.name })}
+                </Tag>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label={t('schedules.field.students')}>
               {record.students.map((student) => (
                 <div key={student.id}>
@@ -176,6 +190,15 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
         </>
       )}
       {cancelDialog.dialog}
+      <SubstituteDialog
+        record={substituting ? record : undefined}
+        onClose={() => setSubstituting(false)}
+        onDone={() => {
+          setSubstituting(false);
+          if (record) getSchedule(record.id).then(setRecord, () => undefined);
+          onChanged();
+        }}
+      />
     </Modal>
   );
 }
