@@ -7,4 +7,6 @@ export const zhCNCover = {
   'This teacher teaches the class already': '该老师已在教这节课',
   'At most 500 classes at once: choose a shorter range': '一次最多 500 节课：请选择较短的范围',
   'Choose a teacher of this centre': '请选择本中心的老师',
+  'A report covers at most 366 days': '报表最多涵盖 366 天',
+  'The last day must not be before the first': '最后一天不能早于第一天',
 } as const;

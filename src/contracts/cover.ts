@@ -82,3 +82,56 @@ export const coverEndpoints = {
     reply: ZSubstituteReply,
   }),
 };
+
+// The lesson-policy report of /report (issue 22): cancellations and no-shows per month, student and
+// teacher over the centre's local days from..to (by the lesson's start), and the make-up credits
+// outstanding now (a liability: the lessons the centre owes, valued at the earning lesson's price).
+export const LESSON_REPORT_RANGE_DAYS = 366;
+export const LESSON_REPORT_RANGE_MESSAGE = 'A report covers at most 366 days';
+export const LESSON_REPORT_TO_MESSAGE = 'The last day must not be before the first';
+/** At most this many students and teachers are listed (most events first). */
+export const LESSON_REPORT_ROWS = 200;
+
+export const ZLessonReportQuery = z.object({ from: ZDate, to: ZDate }).superRefine((q, ctx) => {
+  if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: LESSON_REPORT_TO_MESSAGE });
+  else if (Date.parse(q.to) - Date.parse(q.from) >= LESSON_REPORT_RANGE_DAYS * 86_400_000)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: LESSON_REPORT_RANGE_MESSAGE });
+});
+export type TLessonReportQuery = z.input<typeof ZLessonReportQuery>;
+
+const ZEventCounts = z.object({
+  /** Lessons cancelled by the family, of which late (under the notice window). */
+  byFamily: z.number().int(),
+  late: z.number().int(),
+  byCentre: z.number().int(),
+  byTeacher: z.number().int(),
+  /** Absent without notice (attendance NO_SHOW). */
+  noShows: z.number().int(),
+});
+export type TEventCounts = z.infer<typeof ZEventCounts>;
+
+export const ZLessonReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  totals: ZEventCounts,
+  months: z.array(ZEventCounts.extend({ month: z.string() })),
+  students: z.array(ZEventCounts.extend({ student: ZNamed })),
+  teachers: z.array(ZEventCounts.extend({ teacher: ZNamed })),
+  /** Make-up credits available now (not used, expired or revoked): how many and what the lessons owed are worth. */
+  creditsOutstanding: z.object({ count: z.number().int(), value: z.string() }),
+});
+export type TLessonReport = z.infer<typeof ZLessonReport>;
+
+export const lessonReportEndpoints = {
+  report: defineEndpoint({
+    right: 'reports:view',
+    tag: 'reports',
+    method: 'get',
+    path: '/reports/lesson-events',
+    summary:
+      'Cancellations and no-shows per month, student and teacher (local days from..to), and make-up credits outstanding (count and value)',
+    query: ZLessonReportQuery,
+    reply: ZLessonReport,
+  }),
+};

@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { coverEndpoints as endpoints } from '../../../src/contracts/cover';
+import { coverEndpoints as endpoints, lessonReportEndpoints } from '../../../src/contracts/cover';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { lessonReport } from './lesson-report';
 import { substituteClass, substituteRange } from './substitute';
 
 /** Substitutes, reminder replies and lesson-policy reports (issue 22). */
@@ -11,5 +12,6 @@ export function coverRouter({ prisma, queue }: AppDeps): Router {
     substituteClass(prisma, auth, params.id, body, queue),
   );
   route(router, endpoints.substituteRange, ({ auth, body }) => substituteRange(prisma, auth, body, queue));
+  route(router, lessonReportEndpoints.report, ({ auth, query }) => lessonReport(prisma, auth, query));
   return router;
 }

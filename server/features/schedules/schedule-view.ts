@@ -180,9 +180,15 @@ export function toEvent(row: Prisma.ScheduleGetPayload<{ select: typeof eventSel
     endAt: row.endAt.toISOString(),
     course: row.course,
     teacher: namedTeacherWithColour(row.teacher),
-    originalTeacher: row.originalTeacher
-      ? { id: row.originalTeacher.id, name: personName(row.originalTeacher.user) || row.originalTeacher.user.login }
-      : null,
+    // Only while a substitute teaches (the calendar's events stay as they were otherwise).
+    ...(row.originalTeacher
+      ? {
+          originalTeacher: {
+            id: row.originalTeacher.id,
+            name: personName(row.originalTeacher.user) || row.originalTeacher.user.login,
+          },
+        }
+      : {}),
     studentNames: row.students.map((s) => personName(s.student)),
     seriesId: row.seriesId,
   };
