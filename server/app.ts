@@ -11,6 +11,7 @@ import { coverRouter } from './features/cover/router';
 import { dashboardRouters } from './features/dashboard';
 import { emailRouters } from './features/email';
 import { feedbackRouters } from './features/feedback';
+import { lessonsRouter } from './features/lessons/router';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
 import { portalRouter } from './features/portal/router';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...billingRouters(deps),
     portalRouter(deps),
     topUpsRouter(deps),
+    lessonsRouter(deps),
     privacyRouter(deps),
     statementsRouter(deps),
     messagesRouter(deps),

@@ -316,9 +316,9 @@ export const ZScheduleRangeQuery = z
     message: `The calendar range is at most ${MAX_CALENDAR_RANGE_DAYS} days`,
   });
 
-export const ZBatchCancelBody = z.object({
+/** The selected classes, cancelled together by the centre (the default) or the teacher, for one reason. */
+export const ZBatchCancelBody = ZCancelBody.extend({
   ids: z.array(ZId).min(1, 'Select at least one class').max(1000, 'At most 1000 classes at once'),
-  notify: ZNotifyChoice.optional(),
 });
 export const ZBatchCancelReply = z.object({
   cancelled: z.array(z.number().int()),

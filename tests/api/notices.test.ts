@@ -214,6 +214,7 @@ describe('startNoticeJobs', () => {
     try {
       const schedules = await queue.boss.getSchedules();
       expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+        ['lesson-expire-credits', '23 * * * *'],
         ['notice-class-changes', '* * * * *'],
         ['notice-feedback-reminders', '*/15 * * * *'],
         ['notice-lesson-reminders', '*/5 * * * *'],

@@ -11,6 +11,7 @@ import { benchCalendar } from './calendar';
 import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
+import { benchLessons } from './lessons';
 import { benchMessages } from './messages';
 import { benchPortal } from './portal';
 import { benchPwa } from './pwa';
@@ -62,6 +63,7 @@ const benches: Record<string, () => Promise<void>> = {
   accountTiming: benchAccountTiming,
   reminders: benchReminders,
   portal: benchPortal,
+  lessons: benchLessons,
 };
 
 async function all() {

@@ -141,7 +141,7 @@ export async function returnCredit(
   { creditId, userId, now = new Date() }: { creditId: number; userId: number | null; now?: Date },
 ) {
   const credit = await lockCredit(tx, creditId);
-  if (!credit || credit.status !== 'USED') return false;
+  if (credit?.status !== 'USED') return false;
   const scheduleId = credit.usedScheduleId;
   await tx.makeUpCredit.update({ where: { id: creditId }, data: { status: 'AVAILABLE', usedScheduleId: null } });
   await appendEntry(tx, creditId, 'RETURNED', scheduleId, userId);
@@ -155,7 +155,7 @@ export async function revokeCredit(
   { creditId, userId, note }: { creditId: number; userId: number | null; note?: string },
 ) {
   const credit = await lockCredit(tx, creditId);
-  if (!credit || credit.status !== 'AVAILABLE') return false;
+  if (credit?.status !== 'AVAILABLE') return false;
   await tx.makeUpCredit.update({ where: { id: creditId }, data: { status: 'REVOKED' } });
   await appendEntry(tx, creditId, 'REVOKED', null, userId, note);
   return true;

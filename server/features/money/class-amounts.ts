@@ -38,3 +38,14 @@ export const teacherPaySql = Prisma.sql`ROUND(COALESCE(s."teacherHourlyRate", 0)
 
 /** Teacher hours of a class in SQL (alias `s`), minutes / 60 to the cent. */
 export const teacherHoursSql = Prisma.sql`ROUND(ROUND(EXTRACT(EPOCH FROM (s."teacherEndAt" - s."teacherStartAt")) / 60) / 60, 2)`;
+
+/**
+ * A class its teacher is paid for, in SQL (alias `s`): a COMPLETED one, or a CANCELLED one whose
+ * cancellation still pays the teacher (teacherPaid: a family's late cancellation under a policy that
+ * pays teachers for them, issue 22). Every payroll and salary site uses it, so they agree.
+ */
+export const paidClassSql = Prisma.sql`(s."status" = 'COMPLETED' OR (s."status" = 'CANCELLED' AND s."teacherPaid"))`;
+
+/** The same predicate for one class read into memory. */
+export const isPaidClass = (row: { status: string; teacherPaid: boolean }) =>
+  row.status === 'COMPLETED' || (row.status === 'CANCELLED' && row.teacherPaid);

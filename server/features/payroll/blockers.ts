@@ -1,5 +1,6 @@
 import type { TPayrollBlocker } from '../../../src/contracts/payroll';
 import { Prisma } from '../../generated/prisma/client';
+import { paidClassSql } from '../money/class-amounts';
 import type { MonthRange } from './months';
 
 type Db = Prisma.TransactionClient;
@@ -63,7 +64,7 @@ export async function findBlockers(db: Db, organisationId: number, range: MonthR
     SELECT s."teacherId", MIN(${teacherNameSql}) AS "teacherName",
            array_agg(DISTINCT s."teacherHourlyRate"::text) AS "rates"
     FROM "Schedule" s JOIN "Teacher" t ON t."id" = s."teacherId" JOIN "User" u ON u."id" = t."userId"
-    WHERE ${inMonth} AND s."status" = 'COMPLETED'
+    WHERE ${inMonth} AND ${paidClassSql}
     GROUP BY s."teacherId"
     HAVING COUNT(DISTINCT COALESCE(s."teacherHourlyRate"::text, '')) > 1
     ORDER BY s."teacherId"`;

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError, fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
 import { t, textList } from '../../i18n/text';
-import { teacherHoursSql, teacherPaySql } from '../money/class-amounts';
+import { paidClassSql, teacherHoursSql, teacherPaySql } from '../money/class-amounts';
 import { describeBlocker, findBlockers, inMonthSql } from './blockers';
 import { checkMonth, firstDayOf, type MonthRange } from './months';
 import { lockPayrollForClose } from './payroll-lock';
@@ -42,7 +42,7 @@ export async function writeClosedPeriod(
   const [pay] = await tx.$queryRaw<{ total: string | null; largest: string | null }[]>`
     SELECT SUM(${teacherPaySql})::text AS total, MAX(${teacherPaySql})::text AS largest
     FROM "Schedule" s
-    WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'`;
+    WHERE ${inMonthSql(organisationId, range)} AND ${paidClassSql}`;
   if (new Prisma.Decimal(pay?.total ?? 0).gt(COLUMN_MAX) || new Prisma.Decimal(pay?.largest ?? 0).gt(COLUMN_MAX))
     throw fieldError(
       'month',
@@ -69,7 +69,7 @@ export async function writeClosedPeriod(
     SELECT ${period.id}, s."id", s."teacherId", s."teacherStartAt", ${teacherHoursSql},
            COALESCE(s."teacherHourlyRate", 0), ${teacherPaySql}
     FROM "Schedule" s
-    WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'
+    WHERE ${inMonthSql(organisationId, range)} AND ${paidClassSql}
     ORDER BY s."teacherStartAt", s."id"`;
   const sums = await tx.payrollLine.aggregate({
     where: { periodId: period.id },

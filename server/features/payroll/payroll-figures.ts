@@ -1,6 +1,6 @@
 import type { TPayrollTeacherTotal } from '../../../src/contracts/payroll';
 import { Prisma } from '../../generated/prisma/client';
-import { teacherHoursSql, teacherPaySql } from '../money/class-amounts';
+import { paidClassSql, teacherHoursSql, teacherPaySql } from '../money/class-amounts';
 import { inMonthSql, teacherNameSql } from './blockers';
 import type { MonthRange } from './months';
 
@@ -22,7 +22,7 @@ export function classFigures(db: Db, organisationId: number, range: MonthRange) 
     SELECT s."teacherId", MIN(${teacherNameSql}) AS "teacherName", COUNT(*)::int AS "classes",
            SUM(${teacherHoursSql})::text AS "hours", SUM(${teacherPaySql})::text AS "amount"
     FROM "Schedule" s JOIN "Teacher" t ON t."id" = s."teacherId" JOIN "User" u ON u."id" = t."userId"
-    WHERE ${inMonthSql(organisationId, range)} AND s."status" = 'COMPLETED'
+    WHERE ${inMonthSql(organisationId, range)} AND ${paidClassSql}
     GROUP BY s."teacherId"`;
 }
 

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
 import { t } from '../../i18n/text';
-import { hoursBetween, teacherPay } from '../money/class-amounts';
+import { hoursBetween, isPaidClass, teacherPay } from '../money/class-amounts';
 import { firstDayOf, monthOf, monthOfDate, nextMonth } from './months';
 import { lockPayrollForClassChange } from './payroll-lock';
 
@@ -15,6 +15,7 @@ type Decimal = Prisma.Decimal;
 interface ClassRow {
   id: number;
   status: string;
+  teacherPaid: boolean;
   teacherId: number;
   teacherStartAt: Date;
   teacherEndAt: Date;
@@ -36,7 +37,7 @@ export function nextOpenMonth(month: string, closed: ReadonlySet<string>): strin
  * Called at the end of every transaction that changes classes (confirm, reopen, attendance, edit,
  * move, cancel), with the ids of the classes it touched. For each class of a CLOSED pay period
  * (it has a PayrollLine, or its teacher start falls in a closed month): when what it pays now
- * (teacher pay if COMPLETED, else 0) differs from what was paid for it so far (its line + its
+ * (teacher pay if COMPLETED or a cancellation that pays the teacher, else 0) differs from what was paid for it so far (its line + its
  * adjustments), it requires `payroll:close` (403 otherwise: the transaction rolls back) and posts a
  * PayrollAdjustment of the difference to the next open month. Classes of open months: nothing.
  *
@@ -57,7 +58,7 @@ export async function syncPayrollAdjustments(tx: Tx, auth: AuthContext, schedule
 
   // The caller holds these rows in most paths; locking them again here serialises two syncs of a class.
   const classes = await tx.$queryRaw<ClassRow[]>`
-    SELECT "id", "status"::text AS "status", "teacherId", "teacherStartAt", "teacherEndAt", "teacherHourlyRate"
+    SELECT "id", "status"::text AS "status", "teacherPaid", "teacherId", "teacherStartAt", "teacherEndAt", "teacherHourlyRate"
     FROM "Schedule" WHERE "id" = ANY(${ids}::int[]) AND "organisationId" = ${organisationId}
     ORDER BY "id" FOR UPDATE`;
   if (!classes.length) return;
@@ -94,7 +95,7 @@ export async function syncPayrollAdjustments(tx: Tx, auth: AuthContext, schedule
     };
     for (const l of classLines) add(l.teacherId, l.hours, l.amount);
     for (const a of classAdjustments) add(a.teacherId, a.hours, a.amount);
-    const dueNow = closedPeriodId !== undefined && row.status === 'COMPLETED';
+    const dueNow = closedPeriodId !== undefined && isPaidClass(row);
     const due: Paid = dueNow
       ? { hours: hoursBetween(row.teacherStartAt, row.teacherEndAt), amount: teacherPay(row) }
       : { hours: new Decimal(0), amount: new Decimal(0) };

@@ -14,7 +14,7 @@ import type { TSalaryLine, TSalaryTotals } from '../../../src/contracts/reports'
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import { toDbDate } from '../../http/list';
 import { endOfDayIn, startOfDayIn } from '../courses/zoned-dates';
-import { teacherHoursSql, teacherPaySql } from '../money/class-amounts';
+import { paidClassSql, teacherHoursSql, teacherPaySql } from '../money/class-amounts';
 
 export interface SalaryScope {
   organisationId: number;
@@ -68,7 +68,7 @@ async function linesCte(prisma: PrismaClient, scope: SalaryScope): Promise<Prism
       s."teacherStartAt" AS "sortAt", s."teacherStartAt" AS "startAt", s."teacherEndAt" AS "endAt",
       ${teacherHoursSql} AS hours, s."teacherHourlyRate" AS rate, ${teacherPaySql} AS amount, NULL::text AS reason
     FROM "Schedule" s
-    WHERE s."organisationId" = ${org}::int AND s.status = 'COMPLETED'
+    WHERE s."organisationId" = ${org}::int AND ${paidClassSql}
       AND s."teacherStartAt" >= ${fromAt}::timestamptz AND s."teacherStartAt" < ${untilAt}::timestamptz
       ${teacher(Prisma.sql`s."teacherId"`)}
       AND NOT (${inClosedMonth})

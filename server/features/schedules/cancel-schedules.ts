@@ -7,10 +7,19 @@ import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import type { ServerText } from '../../i18n/text';
 import type { MessageQueue } from '../../messaging/queue';
+import { classCancellationFields, creditCancelledClasses } from '../lessons/class-cancellation';
 import { afterClassChange, classesNow, lockClass } from './class-change';
 import { tellClassChange } from './class-notices';
 import { recordRevisions } from './schedule-revisions';
 import { scheduleSelect, toSchedule } from './schedule-view';
+
+interface CancelOptions {
+  notify?: TNotifyChoice;
+  queue?: MessageQueue;
+  /** Who cancels the class (issue 22): the centre unless the teacher; never charged, a credit each. */
+  cancelledBy?: 'CENTRE' | 'TEACHER';
+  reason?: string | null;
+}
 
 const notPlanned = (status: string): ServerText =>
   status === 'COMPLETED'
@@ -19,13 +28,15 @@ const notPlanned = (status: string): ServerText =>
 
 /**
  * Cancels a class. A COMPLETED one (confirmed by mistake, or not held after all) keeps a revision of
- * its previous values and its voucher charges are reversed; a cancelled one is a 409.
+ * its previous values and its voucher charges are reversed; a cancelled one is a 409. Who cancels
+ * (the centre by default, or the teacher) and why are kept on the class; every student whose lesson
+ * was not cancelled on its own earns a make-up credit, or gets back the credit of a make-up (issue 22).
  */
 export async function cancelSchedule(
   prisma: PrismaClient,
   auth: AuthContext,
   id: number,
-  { notify, queue }: { notify?: TNotifyChoice; queue?: MessageQueue } = {},
+  { notify, queue, cancelledBy = 'CENTRE', reason }: CancelOptions = {},
 ) {
   const organisationId = organisationOf(auth);
   const { row, told } = await prisma.$transaction(async (tx) => {
@@ -35,7 +46,9 @@ export async function cancelSchedule(
     if (!current) throw notFound('Class', id);
     if (current.status === 'CANCELLED') throw new AppError('conflict', notPlanned(current.status));
     await recordRevisions(tx, [current], 'update', auth.userId);
-    await tx.schedule.update({ where: { id }, data: { status: 'CANCELLED' } });
+    const fields = await classCancellationFields(tx, organisationId, current.startAt, cancelledBy, reason);
+    await tx.schedule.update({ where: { id }, data: { status: 'CANCELLED', ...fields } });
+    await creditCancelledClasses(tx, { organisationId, scheduleIds: [id], by: cancelledBy, actorUserId: auth.userId });
     await afterClassChange(tx, auth, {
       action: 'CANCEL',
       before: [current],
@@ -53,7 +66,7 @@ export async function cancelSchedules(
   prisma: PrismaClient,
   auth: AuthContext,
   ids: number[],
-  { notify, queue }: { notify?: TNotifyChoice; queue?: MessageQueue } = {},
+  { notify, queue, cancelledBy = 'CENTRE', reason }: CancelOptions = {},
 ): Promise<z.infer<typeof ZBatchCancelReply>> {
   const organisationId = organisationOf(auth);
   const unique = [...new Set(ids)];
@@ -74,9 +87,15 @@ export async function cancelSchedules(
     let told = { teachers: 0, families: 0 };
     if (cancelled.length) {
       const before = await classesNow(tx, cancelled);
-      await tx.schedule.updateMany({
-        where: { id: { in: cancelled }, organisationId, status: 'PLANNED' },
-        data: { status: 'CANCELLED' },
+      for (const row of before) {
+        const fields = await classCancellationFields(tx, organisationId, row.startAt, cancelledBy, reason);
+        await tx.schedule.update({ where: { id: row.id }, data: { status: 'CANCELLED', ...fields } });
+      }
+      await creditCancelledClasses(tx, {
+        organisationId,
+        scheduleIds: cancelled,
+        by: cancelledBy,
+        actorUserId: auth.userId,
       });
       await afterClassChange(tx, auth, {
         action: 'CANCEL',

@@ -15,7 +15,12 @@ export function schedulesRouter({ prisma, queue }: AppDeps): Router {
   // The fixed paths come before /schedules/:id (the downloads have a router of their own, mounted first).
   route(router, endpoints.range, ({ auth, query }) => scheduleRange(prisma, auth, query));
   route(router, endpoints.batchCancel, ({ auth, body }) =>
-    cancelSchedules(prisma, auth, body.ids, { notify: body.notify, queue }),
+    cancelSchedules(prisma, auth, body.ids, {
+      notify: body.notify,
+      queue,
+      cancelledBy: body.cancelledBy,
+      reason: body.reason,
+    }),
   );
   route(router, endpoints.list, ({ auth, query }) => listSchedules(prisma, auth, query));
   route(router, endpoints.get, ({ auth, params }) => getSchedule(prisma, auth, params.id));
@@ -23,7 +28,12 @@ export function schedulesRouter({ prisma, queue }: AppDeps): Router {
   route(router, endpoints.update, ({ auth, params, body }) => updateSchedule(prisma, auth, params.id, body, queue));
   route(router, endpoints.move, ({ auth, params, body }) => moveSchedule(prisma, auth, params.id, body, queue));
   route(router, endpoints.cancel, ({ auth, params, body }) =>
-    cancelSchedule(prisma, auth, params.id, { notify: body.notify, queue }),
+    cancelSchedule(prisma, auth, params.id, {
+      notify: body.notify,
+      queue,
+      cancelledBy: body.cancelledBy,
+      reason: body.reason,
+    }),
   );
   route(router, endpoints.confirm, ({ auth, params, body }) => confirmOnBehalf(prisma, auth, params.id, body));
   route(router, endpoints.reopen, ({ auth, params }) => reopenSchedule(prisma, auth, params.id));

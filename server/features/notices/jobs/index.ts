@@ -4,6 +4,7 @@
 import type { PrismaClient } from '../../../generated/prisma/client';
 import { type ScheduledJob, type ScheduledJobs, scheduledJobs } from '../../../jobs/scheduled-jobs';
 import type { MessageQueue } from '../../../messaging/queue';
+import { expireCredits } from '../../lessons/credits';
 import { runMonthlyStatements } from '../../statements/statements-job';
 import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
 import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
@@ -49,6 +50,14 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
     { name: 'notice-lesson-reminders', cron: '*/5 * * * *', run: () => runLessonReminders(prisma, queue) },
     // Monthly statements on the 1st in each centre's zone: every hour finds each zone's 1st.
     { name: 'notice-monthly-statements', cron: '7 * * * *', run: () => runMonthlyStatements(prisma, queue) },
+    // Make-up credits past their expiry are posted EXPIRED (issue 22): hourly is within the day they lapse.
+    {
+      name: 'lesson-expire-credits',
+      cron: '23 * * * *',
+      run: async () => {
+        await expireCredits(prisma);
+      },
+    },
   ];
   // A failed run is not retried: the next tick runs it again from where it stands.
   const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 } as const;
