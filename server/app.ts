@@ -7,6 +7,7 @@ import { accountRouter } from './features/account/router';
 import { auditRouters } from './features/audit';
 import { billingRouters } from './features/billing';
 import { courseRouters } from './features/courses';
+import { coverRouter } from './features/cover/router';
 import { dashboardRouters } from './features/dashboard';
 import { emailRouters } from './features/email';
 import { feedbackRouters } from './features/feedback';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): express.Express {
     ...staffRouters(deps),
     ...courseRouters(deps),
     ...scheduleRouters(deps),
+    coverRouter(deps),
     ...voucherRouters(deps),
     ...payrollRouters(deps),
     ...reportRouters(deps),

@@ -1,9 +1,12 @@
 // What an inbound SMS does (issue 21): STOP and its synonyms opt the number out at once (every guardian
 // and student record with it stops receiving SMS, consent cleared, the opt-out kept in SmsOptOut), START
 // removes the opt-out without giving consent back, HELP names the centre of the last SMS sent to that
-// number and how to reach it. Anything else gets an empty answer. Replies are TwiML.
+// number and how to reach it. 1 and 2 answer the latest lesson reminder (coming / cannot come, issue 22:
+// features/cover/reminder-replies.ts); anything else, or 1 and 2 without a lesson to come, gets a short
+// help answer when the number was sent lesson reminders, else an empty answer. Replies are TwiML.
 import twilio from 'twilio';
 import { SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from '../../src/contracts/sms';
+import { answerReminderReply, hadReminder } from '../features/cover/reminder-replies';
 import type { PrismaClient } from '../generated/prisma/client';
 import { PHONE_KEY_SQL, phoneKey } from './sms-opt-out';
 import { type SmsReplyLanguage, smsReplyLanguage, smsReplyTexts } from './sms-reply-texts';
@@ -67,11 +70,24 @@ async function centreContact(prisma: PrismaClient, centreId: number | undefined)
   return { centre: centre.name, contact: admin?.phone?.trim() || admin?.email || null };
 }
 
+/** 1 or 2 to a lesson reminder; anything else: the short help to a number in a reminder conversation. */
+async function answerOther(prisma: PrismaClient, sms: InboundSms, key: string, now: Date): Promise<string> {
+  const body = sms.Body.trim();
+  if (body === '1' || body === '2') {
+    const answer = await answerReminderReply(prisma, key, body, now);
+    if (answer) return twiml(answer.text);
+  }
+  if (!(await hadReminder(prisma, key))) return twiml();
+  const { guardians } = await whoHas(prisma, key);
+  return twiml(smsReplyTexts(smsReplyLanguage(guardians[0]?.langKey)).replyHelp());
+}
+
 /** Handles one inbound SMS (its signature already checked); returns the TwiML answer. */
 export async function answerInboundSms(prisma: PrismaClient, sms: InboundSms, now = new Date()): Promise<string> {
   const keyword = keywordOf(sms.Body);
   const key = phoneKey(sms.From);
-  if (!keyword || key.length < 7) return twiml();
+  if (key.length < 7) return twiml();
+  if (!keyword) return answerOther(prisma, sms, key, now);
   const { guardians, students, centreId } = await whoHas(prisma, key);
   // The recipient's language: a guardian of the centre that wrote last, else any guardian with the number.
   const guardian = guardians.find((g) => g.organisationId === centreId) ?? guardians[0];

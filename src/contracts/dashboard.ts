@@ -19,7 +19,16 @@ export const ZTodayClass = z.object({
   awaitingConfirmation: z.boolean(),
   course: ZPersonRef,
   teacher: ZPersonRef,
-  students: z.array(ZPersonRef),
+  /** While a substitute teaches (`teacher`), the teacher the class was planned for (issue 22). */
+  originalTeacher: ZPersonRef.nullable().optional(),
+  students: z.array(
+    ZPersonRef.extend({
+      /** The family's answer to the reminder SMS (1 coming, 2 cannot come), else null (issue 22). */
+      reply: z.enum(['COMING', 'NOT_COMING']).nullable().optional(),
+      /** This student's lesson is cancelled (by the family, the centre or the teacher). */
+      cancelled: z.boolean().optional(),
+    }),
+  ),
 });
 export type TTodayClass = z.infer<typeof ZTodayClass>;
 

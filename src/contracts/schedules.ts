@@ -240,6 +240,8 @@ export const ZSchedule = z.object({
   courseType: z.enum(courseTypes),
   course: ZNamed,
   teacher: ZNamed.extend({ colour: z.string().nullable() }),
+  /** While a substitute teaches the class (`teacher`), the teacher it was planned for (issue 22). */
+  originalTeacher: ZNamed.nullable().optional(),
   address: z.string().nullable(),
   startAt: z.string(),
   endAt: z.string(),
@@ -298,6 +300,8 @@ export const ZScheduleEvent = z.object({
   endAt: z.string(),
   course: ZNamed,
   teacher: ZNamed.extend({ colour: z.string().nullable() }),
+  /** While a substitute teaches (`teacher`), the teacher the class was planned for (issue 22). */
+  originalTeacher: ZNamed.nullable().optional(),
   studentNames: z.array(z.string()),
   seriesId: z.number().int().nullable(),
 });
@@ -402,6 +406,8 @@ export const ZMyClasses = z.object({
   awaiting: z.array(ZSchedule),
   today: z.array(ZSchedule),
   upcoming: z.array(ZSchedule),
+  /** The teacher's own PLANNED classes of today and the next 14 days that a substitute teaches (read-only). */
+  covered: z.array(ZSchedule).optional(),
 });
 export type TMyClasses = z.infer<typeof ZMyClasses>;
 

@@ -250,6 +250,7 @@ const FAMILY_MESSAGES: Record<string, (lang: Lang) => Promise<Rendered[]>> = {
 /** Messages that are not a family's, each with why. */
 const NOT_FAMILY: Record<string, string> = {
   'class-change': "the teacher's class-change notice (in the teacher's language)",
+  'class-substitute': "the teacher's notice that a substitute covers their classes (in the teacher's language)",
   'feedback-reminder': "the teacher's feedback reminder",
   'login-code': 'a sign-in code the person asked for',
   'password-reset': "an account's reset link (in the account's language)",

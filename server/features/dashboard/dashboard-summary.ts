@@ -34,8 +34,15 @@ export async function dashboardSummary(prisma: PrismaClient, auth: AuthContext):
         status: true,
         course: { select: { id: true, name: true } },
         teacher: { select: { id: true, user: { select: { firstName: true, lastName: true, login: true } } } },
+        originalTeacher: {
+          select: { id: true, user: { select: { firstName: true, lastName: true, login: true } } },
+        },
         students: {
-          select: { student: { select: { id: true, firstName: true, lastName: true } } },
+          select: {
+            reply: true,
+            cancelledAt: true,
+            student: { select: { id: true, firstName: true, lastName: true } },
+          },
           orderBy: { studentId: 'asc' },
         },
       },
@@ -66,7 +73,15 @@ export async function dashboardSummary(prisma: PrismaClient, auth: AuthContext):
         awaitingConfirmation: ['AWAITING_CONFIRMATION', 'OVERDUE'].includes(classState(c, now)),
         course: c.course,
         teacher: { id: c.teacher.id, name: nameOf(c.teacher.user, c.teacher.user.login) },
-        students: c.students.map(({ student }) => ({ id: student.id, name: nameOf(student) })),
+        originalTeacher: c.originalTeacher
+          ? { id: c.originalTeacher.id, name: nameOf(c.originalTeacher.user, c.originalTeacher.user.login) }
+          : null,
+        students: c.students.map(({ student, reply, cancelledAt }) => ({
+          id: student.id,
+          name: nameOf(student),
+          reply,
+          cancelled: cancelledAt !== null,
+        })),
       })),
     },
   };

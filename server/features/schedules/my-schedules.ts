@@ -28,7 +28,7 @@ export async function myClasses(prisma: PrismaClient, auth: AuthContext): Promis
   const lastDay = DateTime.fromISO(today, { zone: 'UTC' }).plus({ days: UPCOMING_DAYS }).toISODate() as string;
   const base = { organisationId, teacherId: teacher.id };
   const orderBy = [{ startAt: 'asc' as const }, { id: 'asc' as const }];
-  const [awaiting, todays, upcoming] = await prisma.$transaction([
+  const [awaiting, todays, upcoming, covered] = await prisma.$transaction([
     prisma.schedule.findMany({
       where: { ...base, status: 'PLANNED', startAt: { lte: now } },
       orderBy,
@@ -52,10 +52,23 @@ export async function myClasses(prisma: PrismaClient, auth: AuthContext): Promis
       take: LIMIT,
       select: scheduleSelect,
     }),
+    // Classes of theirs a substitute teaches (issue 22): shown "covered by", never confirmed by them.
+    prisma.schedule.findMany({
+      where: {
+        organisationId,
+        originalTeacherId: teacher.id,
+        status: 'PLANNED',
+        startAt: { gte: dayStart, lt: endOfDayIn(lastDay, zone) },
+      },
+      orderBy,
+      take: LIMIT,
+      select: scheduleSelect,
+    }),
   ]);
   return {
     awaiting: awaiting.map(toTeacherSchedule),
     today: todays.map(toTeacherSchedule),
     upcoming: upcoming.map(toTeacherSchedule),
+    covered: covered.map(toTeacherSchedule),
   };
 }

@@ -19,6 +19,7 @@ export const scheduleSelect = {
   courseType: true,
   course: { select: { id: true, name: true } },
   teacher: { select: teacherSelect },
+  originalTeacher: { select: teacherSelect },
   address: true,
   startAt: true,
   endAt: true,
@@ -81,6 +82,9 @@ export function toSchedule(row: ScheduleRow): TSchedule {
     courseType: row.courseType,
     course: row.course,
     teacher: namedTeacherWithColour(row.teacher),
+    originalTeacher: row.originalTeacher
+      ? { id: row.originalTeacher.id, name: personName(row.originalTeacher.user) || row.originalTeacher.user.login }
+      : null,
     address: row.address,
     startAt: row.startAt.toISOString(),
     endAt: row.endAt.toISOString(),
@@ -179,6 +183,7 @@ export const eventSelect = {
   seriesId: true,
   course: { select: { id: true, name: true } },
   teacher: { select: teacherSelect },
+  originalTeacher: { select: teacherSelect },
   students: {
     orderBy: [{ student: { firstName: 'asc' } }, { studentId: 'asc' }],
     select: { student: { select: { firstName: true, lastName: true } } },
@@ -193,6 +198,15 @@ export function toEvent(row: Prisma.ScheduleGetPayload<{ select: typeof eventSel
     endAt: row.endAt.toISOString(),
     course: row.course,
     teacher: namedTeacherWithColour(row.teacher),
+    // Only while a substitute teaches (the calendar's events stay as they were otherwise).
+    ...(row.originalTeacher
+      ? {
+          originalTeacher: {
+            id: row.originalTeacher.id,
+            name: personName(row.originalTeacher.user) || row.originalTeacher.user.login,
+          },
+        }
+      : {}),
     studentNames: row.students.map((s) => personName(s.student)),
     seriesId: row.seriesId,
   };

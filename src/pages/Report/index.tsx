@@ -2,16 +2,17 @@ import { useIntl, useSearchParams } from '@umijs/max';
 import { Spin, Tabs } from 'antd';
 import { lazy, Suspense } from 'react';
 import PageContainer from '@/components/PageContainer';
+import LessonEventsTab from './LessonEventsTab';
 import PurchaseHistoryTab from './PurchaseHistoryTab';
 import TeacherSalaryTab from './TeacherSalaryTab';
 
 // The payroll close screen is its own feature: loaded when its tab is opened.
 const PayrollClose = lazy(() => import('./PayrollClose'));
 
-const TABS = ['purchases', 'salary', 'payroll'] as const;
+const TABS = ['purchases', 'salary', 'payroll', 'lessons'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /report: student purchase history, teacher salary history and the payroll close, one tab each (?tab=). */
+/** /report: student purchase history, teacher salary history, the payroll close and lesson events, one tab each (?tab=). */
 export default function ReportPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -37,6 +38,7 @@ export default function ReportPage() {
               </Suspense>
             ),
           },
+          { key: 'lessons', label: t('cover.report.tab'), children: <LessonEventsTab /> },
         ]}
       />
     </PageContainer>

@@ -23,7 +23,7 @@ const FeedbackDrawer = lazyForm(() => import('@/components/FeedbackForm'));
 type Classes = PageClasses;
 /** `savedAt`: the list could not be loaded (no network) and is the one kept on this phone then. */
 type Load = { state: 'loading' } | { state: 'loaded'; classes: Classes; savedAt?: string } | { state: 'failed' };
-type Section = keyof Classes;
+type Section = Exclude<keyof Classes, 'covered'>;
 
 const REFUSAL_TEXTS: Record<string, string> = {
   classchanged: 'teacherOffline.refused.changed',
@@ -219,7 +219,9 @@ export default function TeacherConfirmationPage() {
         </section>
       );
     };
-    const listed = new Set(Object.values(load.classes).flatMap((list: TSchedule[]) => list.map((s) => s.id)));
+    const listed = new Set(
+      Object.values(load.classes).flatMap((list: TSchedule[] | undefined) => (list ?? []).map((s) => s.id)),
+    );
     // A refused class that left the list (cancelled, confirmed by the centre) still shows its refusal.
     const unlisted = queue.items.filter((item) => item.refusal && !listed.has(item.scheduleId));
     return (
@@ -252,6 +254,27 @@ export default function TeacherConfirmationPage() {
         {load.classes.feedbackDue.length > 0 && section('feedbackDue', 'feedback.due.title', 'feedback.due.none')}
         {section('today', 'scheduleViews.confirm.today', 'scheduleViews.confirm.noneToday')}
         {section('upcoming', 'scheduleViews.confirm.upcoming', 'scheduleViews.confirm.noneUpcoming')}
+        {(load.classes.covered ?? []).length > 0 && (
+          <section aria-label={t('cover.coveredTitle')} style={{ marginBottom: 24 }} data-testid="covered-classes">
+            <Typography.Title level={4} style={{ margin: '0 0 4px' }}>
+              {t('cover.coveredTitle')}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{t('cover.coveredHint')}</Typography.Paragraph>
+            <Flex vertical gap={12}>
+              {(load.classes.covered ?? []).map((s) => (
+                <ClassCard
+                  key={s.id}
+                  schedule={s}
+                  zone={zone}
+                  busy={false}
+                  covered
+                  onConfirm={() => undefined}
+                  onConfirmWithChanges={() => undefined}
+                />
+              ))}
+            </Flex>
+          </section>
+        )}
       </>
     );
   };

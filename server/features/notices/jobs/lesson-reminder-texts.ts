@@ -67,6 +67,6 @@ export function reminderSms(f: ReminderFacts): string {
   const w = when(f);
   const kids = names(f.lang, f.children);
   return f.lang === 'zh-CN'
-    ? `${f.centre}：上课提醒，${kids} 的 ${f.course}（${f.teacher} 老师）${w.day} ${w.from}–${w.to}${f.address ? `，地点 ${f.address}` : ''}。`
-    : `${f.centre}: reminder, ${kids} has ${f.course} with ${f.teacher} ${w.day} ${w.from}–${w.to}${f.address ? ` at ${f.address}` : ''}.`;
+    ? `${f.centre}：上课提醒，${kids} 的 ${f.course}（${f.teacher} 老师）${w.day} ${w.from}–${w.to}${f.address ? `，地点 ${f.address}` : ''}。回复 1 表示会来，回复 2 表示不能来。`
+    : `${f.centre}: reminder, ${kids} has ${f.course} with ${f.teacher} ${w.day} ${w.from}–${w.to}${f.address ? ` at ${f.address}` : ''}. Reply 1 if coming, 2 if you cannot come.`;
 }

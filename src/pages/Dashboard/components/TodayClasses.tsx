@@ -10,7 +10,14 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 /** Today's classes by start time: confirmed or not, each opening in the table view with its attendance. */
 export default function TodayClasses({ summary, calendarLink }: { summary?: TDashboard; calendarLink: string }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, number | string>) => intl.formatMessage({ id }, values);
+  // Each student with the family's answer to the reminder SMS, or cancelled (issue 22).
+  const studentText = (s: TTodayClass['students'][number]) =>
+    s.cancelled
+      ? t('cover.student.cancelled', { name: s.name })
+      : s.reply
+        ? t(`cover.student.${s.reply}`, { name: s.name })
+        : s.name;
   const format = useFormat();
   const time = (iso: string) => format.dateTime(iso).slice(11);
   // One click from each row: the time opens the class in the table view, with its students' attendance.
@@ -38,9 +45,10 @@ export default function TodayClasses({ summary, calendarLink }: { summary?: TDas
           <Typography.Text
             type="secondary"
             style={{ ...ellipsis, display: 'block', fontSize: 12 }}
-            title={c.students.map((s) => s.name).join(', ')}
+            title={c.students.map(studentText).join(', ')}
+            data-testid={`today-students-${c.id}`}
           >
-            {c.students.map((s) => s.name).join(', ')}
+            {c.students.map(studentText).join(', ')}
           </Typography.Text>
         </>
       ),
@@ -50,7 +58,17 @@ export default function TodayClasses({ summary, calendarLink }: { summary?: TDas
       key: 'teacher',
       width: 140,
       ellipsis: true,
-      render: (_, c) => c.teacher.name,
+      render: (_, c) =>
+        c.originalTeacher ? (
+          <>
+            <div style={ellipsis}>{c.teacher.name}</div>
+            <Typography.Text type="secondary" style={{ ...ellipsis, display: 'block', fontSize: 12 }}>
+              {t('cover.coveringFor', { name: c.originalTeacher.name })}
+            </Typography.Text>
+          </>
+        ) : (
+          c.teacher.name
+        ),
     },
     {
       title: '',

@@ -18,14 +18,24 @@ export const STATE_ICONS: Record<TClassState, ReactNode> = {
   CANCELLED: <StopOutlined aria-hidden />,
 };
 
+/** The teacher of a class, with "covering for ..." while a substitute teaches it (issue 22). */
+export function useTeacherText() {
+  const intl = useIntl();
+  return (source: CalendarEvent['source']) =>
+    source.originalTeacher
+      ? `${source.teacher.name} (${intl.formatMessage({ id: 'cover.coveringFor' }, { name: source.originalTeacher.name })})`
+      : source.teacher.name;
+}
+
 /** The whole text of a class: time, course, teacher, students and state (tooltip and accessible name). */
 export function useEventText() {
   const intl = useIntl();
+  const teacherText = useTeacherText();
   return (event: CalendarEvent) =>
     [
       `${hhmm(event.start)}–${hhmm(event.end)}`,
       event.source.course.name,
-      event.source.teacher.name,
+      teacherText(event.source),
       event.source.studentNames.join(', '),
       intl.formatMessage({ id: `scheduleNow.state.${event.state}` }),
     ]
@@ -49,6 +59,7 @@ function EventBody({
 }) {
   const open = useContext(OpenEventContext);
   const text = useEventText();
+  const teacherText = useTeacherText();
   if (!('source' in event)) return <span>{event.title}</span>;
   const full = text(event);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -64,7 +75,7 @@ function EventBody({
     >
       {STATE_ICONS[event.state]} {time && <span className="schedule-event-time">{hhmm(event.start)}</span>}{' '}
       <span>{event.source.course.name}</span>
-      <span className="schedule-event-teacher">{` · ${event.source.teacher.name}`}</span>
+      <span className="schedule-event-teacher">{` · ${teacherText(event.source)}`}</span>
       <span className="schedule-event-full" aria-hidden>
         {full}
       </span>

@@ -6,6 +6,7 @@ import CancelLessonDialog from '@/components/MakeUps/CancelLessonDialog';
 import { StudentLessonLine } from '@/components/MakeUps/StudentLessonLine';
 import { useCancelDialog } from '@/components/ScheduleForm/CancelDialog';
 import { toldText } from '@/components/ScheduleForm/NotifyFields';
+import SubstituteDialog from '@/components/SubstituteDialog';
 import type { TTold } from '@/contracts/class-notices';
 import type { TSchedule } from '@/contracts/schedules';
 import { cancelSchedule, confirmSchedule, getSchedule, reopenSchedule } from '@/services/schedules';
@@ -52,6 +53,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
     setTick((n) => n + 1);
     onChanged();
   };
+  const [substituting, setSubstituting] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` reads the class again after a student's lesson changed.
   useEffect(() => {
@@ -90,6 +92,11 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
     record.status === 'PLANNED' && (
       <Button key="move" icon={<DragOutlined />} onClick={() => onEdit(record, true)}>
         {t('scheduleNow.move')}
+      </Button>
+    ),
+    record.status === 'PLANNED' && (
+      <Button key="substitute" disabled={busy} onClick={() => setSubstituting(true)}>
+        {t('cover.substitute.open')}
       </Button>
     ),
     record.status === 'PLANNED' && (
@@ -160,7 +167,14 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
                 {`${format.dateTime(record.teacherStartAt)}–${format.dateTime(record.teacherEndAt).slice(11)}`}
               </Descriptions.Item>
             ) : null}
-            <Descriptions.Item label={t('schedules.field.teacher')}>{record.teacher.name}</Descriptions.Item>
+            <Descriptions.Item label={t('schedules.field.teacher')}>
+              {record.teacher.name}
+              {record.originalTeacher && (
+                <Tag color="purple" style={{ marginInlineStart: 8 }} data-testid="covering-for">
+                  {t('cover.coveringFor', { name: record.originalTeacher.name })}
+                </Tag>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label={t('schedules.field.students')}>
               {record.students.map((student) => (
                 <div key={student.id}>
@@ -201,6 +215,15 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
         studentId={cancelling}
         onClose={() => setCancelling(undefined)}
         onDone={lessonChanged}
+      />
+      <SubstituteDialog
+        record={substituting ? record : undefined}
+        onClose={() => setSubstituting(false)}
+        onDone={() => {
+          setSubstituting(false);
+          if (record) getSchedule(record.id).then(setRecord, () => undefined);
+          onChanged();
+        }}
       />
     </Modal>
   );

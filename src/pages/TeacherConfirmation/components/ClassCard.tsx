@@ -18,6 +18,8 @@ export interface ClassCardProps {
   waitingSince?: string;
   /** The server refused a confirmation sent from this phone: what it said, until dismissed. */
   refusal?: { text: string; onDismiss: () => void };
+  /** A class of the teacher's that a substitute teaches: shown "covered by", without buttons. */
+  covered?: boolean;
 }
 
 const confirmedAt = (instant: string, zone: string) => {
@@ -35,6 +37,7 @@ export default function ClassCard({
   onFeedback,
   waitingSince,
   refusal,
+  covered = false,
 }: ClassCardProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -43,7 +46,7 @@ export default function ClassCard({
   const weekday = new Intl.DateTimeFormat(getLocale(), { weekday: 'short', timeZone: zone }).format(
     new Date(schedule.startAt),
   );
-  const planned = schedule.status === 'PLANNED';
+  const planned = schedule.status === 'PLANNED' && !covered;
   const started = Date.parse(schedule.startAt) <= Date.now();
   const completed = schedule.status === 'COMPLETED';
 
@@ -63,6 +66,16 @@ export default function ClassCard({
         </div>
         <Flex vertical align="end" gap={4}>
           <StatusTag status={schedule.status} t={t} />
+          {covered && (
+            <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid="covered-by">
+              {t('cover.coveredBy', { name: schedule.teacher.name })}
+            </Tag>
+          )}
+          {!covered && schedule.originalTeacher && (
+            <Tag color="purple" style={{ marginInlineEnd: 0 }} data-testid="covering-for">
+              {t('cover.coveringFor', { name: schedule.originalTeacher.name })}
+            </Tag>
+          )}
           {waitingSince && (
             <Tag
               color="gold"

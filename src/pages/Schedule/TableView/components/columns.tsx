@@ -56,7 +56,10 @@ export function classColumns(t: T, format: Formatter, widths = { course: 140, te
       key: 'teacher',
       width: widths.teacher,
       ellipsis: true,
-      render: (_, s) => s.teacher.name,
+      render: (_, s) =>
+        s.originalTeacher
+          ? `${s.teacher.name} (${t('cover.coveringFor', { name: s.originalTeacher.name })})`
+          : s.teacher.name,
     },
   ];
 }
