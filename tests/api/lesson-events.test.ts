@@ -128,6 +128,24 @@ describe('cancelling a student lesson at the desk', () => {
     expect(await lessonLedger(ctx.prisma, l.id, l.students[0].id)).toHaveLength(1);
   });
 
+  it('leaves a cancelled student out of the confirmation: no attendance, only the cancellation posted', async () => {
+    const l = await lesson(-2, 2);
+    const [gone, came] = l.students;
+    const cancel = await c.operator.post(l.url(gone.id), {
+      by: 'FAMILY',
+      expectedCharge: '40.00',
+      expectedCredit: false,
+    });
+    expect(cancel.status).toBe(200);
+    const confirmed = await c.operator.post(`/api/schedules/${l.id}/confirm`, { students: [] });
+    expect(confirmed.status).toBe(200);
+    expect((await line(l.id, gone.id)).attendance).toBeNull();
+    expect((await line(l.id, came.id)).attendance).toBe('ATTENDED');
+    // The late cancellation's charge, once; the student who came is charged for the lesson.
+    expect(await lessonLedger(ctx.prisma, l.id, gone.id)).toEqual([['CLASS_CHARGE', '-40.00']]);
+    expect(await lessonLedger(ctx.prisma, l.id, came.id)).toEqual([['CLASS_CHARGE', '-40.00']]);
+  });
+
   it('refuses (409) a confirmation of another outcome than shown, writing nothing', async () => {
     const l = await lesson(2);
     const res = await c.operator.post(l.url(), { by: 'FAMILY', expectedCharge: '0.00', expectedCredit: true });

@@ -87,11 +87,12 @@ async function confirm(
       ...(key ? { confirmationKey: key } : {}),
     },
   });
-  // Students left out attended, unless their attendance was marked beforehand (table view).
+  // Students left out attended, unless their attendance was marked beforehand (table view). A student
+  // whose lesson was cancelled (issue 22) takes no attendance: the cancellation is what was posted.
   const given = new Map(body.students.map((s) => [s.studentId, s.attendance]));
   for (const student of row.students) {
-    await tx.scheduleStudent.update({
-      where: { scheduleId_studentId: { scheduleId: id, studentId: student.studentId } },
+    await tx.scheduleStudent.updateMany({
+      where: { scheduleId: id, studentId: student.studentId, cancelledAt: null },
       data: { attendance: given.get(student.studentId) ?? student.attendance ?? 'ATTENDED' },
     });
   }

@@ -16,6 +16,8 @@ export interface ConfirmDrawerProps {
   onConfirmed: (schedule: TSchedule) => void;
 }
 
+/** The students who take attendance: a student whose lesson was cancelled (issue 22) is not expected. */
+const presentOf = (schedule: TSchedule) => schedule.students.filter((s) => !s.cancelledBy);
 interface Values {
   start: string;
   end: string;
@@ -46,7 +48,7 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
       end: wallClockOf(schedule.endAt, zone).time,
       teacherStart: wallClockOf(schedule.teacherStartAt, zone).time,
       teacherEnd: wallClockOf(schedule.teacherEndAt, zone).time,
-      attendance: Object.fromEntries(schedule.students.map((s) => [s.id, s.attendance ?? 'ATTENDED'])),
+      attendance: Object.fromEntries(presentOf(schedule).map((s) => [s.id, s.attendance ?? 'ATTENDED'])),
       comments: schedule.comments ?? '',
     });
   }, [open, schedule, zone, form]);
@@ -70,7 +72,10 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
       ...(teacherStartAt !== schedule.teacherStartAt || teacherEndAt !== schedule.teacherEndAt
         ? { teacherStartAt, teacherEndAt }
         : {}),
-      students: schedule.students.map((s) => ({ studentId: s.id, attendance: values.attendance[s.id] ?? 'ATTENDED' })),
+      students: presentOf(schedule).map((s) => ({
+        studentId: s.id,
+        attendance: values.attendance[s.id] ?? 'ATTENDED',
+      })),
       comments: values.comments?.trim() ? values.comments.trim() : undefined,
     };
     setBusy(true);
@@ -132,10 +137,10 @@ export default function ConfirmDrawer({ open, schedule, zone, onClose, confirm, 
           {timeInput('teacherStart', t('scheduleViews.confirm.start'))}
           {timeInput('teacherEnd', t('scheduleViews.confirm.end'))}
         </Flex>
-        {schedule.students.length > 0 && (
+        {presentOf(schedule).length > 0 && (
           <Typography.Title level={5}>{t('scheduleViews.confirm.students')}</Typography.Title>
         )}
-        {schedule.students.map((s) => (
+        {presentOf(schedule).map((s) => (
           <Form.Item key={s.id} name={['attendance', s.id]} label={s.name} style={{ marginBottom: 12 }}>
             <Radio.Group
               optionType="button"
