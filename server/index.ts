@@ -43,6 +43,11 @@ async function main() {
       startupMs: Date.now() - started,
     });
   });
+  // Idle keep-alive connections stay open longer than a load balancer's or a client's idle timeout
+  // (60 s is common): Node's 5 s default closes a socket a client may be reusing at that moment, and
+  // its request fails with ECONNRESET. headersTimeout must exceed keepAliveTimeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // Finish requests in flight, then close the database cleanly (PGlite flushes its files on close).
   const stop = () => {
     server.close(async () => {
