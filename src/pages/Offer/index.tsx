@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import UserPage from '@/components/UserPage';
 import type { TSeatOfferView } from '@/contracts/seats';
 import { claimOffer, getOffer } from '@/services/seats';
+import { makeFormatter } from '@/utils/format';
 import { isErrorReply, toRequestFailure } from '@/utils/requestError';
 
 const failureText = (error: unknown, fallback: string) => {
@@ -43,15 +44,11 @@ export default function OfferPage() {
     }
   };
 
-  // The centre's zone, as the centre shows times (the phone may be elsewhere).
-  const at = (iso: string, zone: string, withDay = true) =>
-    new Intl.DateTimeFormat(intl.locale, {
-      timeZone: zone,
-      ...(withDay ? { weekday: 'long', year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(iso));
+  // The centre's zone, in the one date and time format of the reader's language (the phone may be elsewhere).
+  const at = (iso: string, zone: string, withDay = true) => {
+    const fmt = makeFormatter({ timeZone: zone, locale: intl.locale });
+    return withDay ? `${fmt.dayLabel(fmt.dayOf(iso))} ${fmt.time(iso)}` : fmt.time(iso);
+  };
   return (
     <UserPage>
       <main style={{ width: 420, maxWidth: '100%', margin: '0 auto', padding: '0 16px' }}>
