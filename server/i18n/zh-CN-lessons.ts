@@ -1,5 +1,8 @@
 // Chinese texts of lesson policies: the policy, cancellations, no-shows, make-up credits (issue 22). Keyed by the English text.
 export const zhCNLessons = {
+  'Choose a class, or a teacher with a start and an end, not both':
+    '请选择一节课，或选择老师及开始和结束时间，二者只能选其一',
+  'Required: choose a class, or a teacher with a start and an end': '必填：请选择一节课，或选择老师及开始和结束时间',
   'Who cancels is FAMILY, CENTRE or TEACHER': '取消方为 FAMILY（家庭）、CENTRE（中心）或 TEACHER（老师）',
   'Who cancels the class is CENTRE or TEACHER': '取消课程的一方为 CENTRE（中心）或 TEACHER（老师）',
   'Must be a whole number from {min} to {max}': '须为 {min} 到 {max} 之间的整数',

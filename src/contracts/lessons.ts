@@ -153,11 +153,46 @@ export type TMakeUpOptions = z.infer<typeof ZMakeUpOptions>;
 
 export const ZMakeUpOptionsQuery = z.object({ creditId: ZId });
 
-/** Book a make-up: into a class with a free seat, or a new one-on-one lesson in the teacher's time. */
-export const ZBookMakeUpBody = z.union([
-  z.object({ creditId: ZId, scheduleId: ZId }),
-  z.object({ creditId: ZId, teacherId: ZId, startAt: ZInstant, endAt: ZInstant }),
-]);
+export const BOOK_MAKE_UP_ONE_OF = 'Choose a class, or a teacher with a start and an end, not both';
+export const BOOK_MAKE_UP_NEEDS = 'Required: choose a class, or a teacher with a start and an end';
+
+/**
+ * Book a make-up: into a class with a free seat (`scheduleId`), or a new one-on-one lesson in the
+ * teacher's time (`teacherId`, `startAt`, `endAt`). One object (not a union) so that a refusal names
+ * the missing or extra field; handlers get one of the two shapes.
+ */
+export const ZBookMakeUpBody = z
+  .object({
+    creditId: ZId,
+    scheduleId: ZId.optional(),
+    teacherId: ZId.optional(),
+    startAt: ZInstant.optional(),
+    endAt: ZInstant.optional(),
+  })
+  .superRefine((b, ctx) => {
+    const lesson = b.teacherId !== undefined || b.startAt !== undefined || b.endAt !== undefined;
+    if (b.scheduleId !== undefined) {
+      if (lesson) ctx.addIssue({ code: 'custom', path: ['scheduleId'], message: BOOK_MAKE_UP_ONE_OF });
+      return;
+    }
+    for (const key of ['teacherId', 'startAt', 'endAt'] as const)
+      if (b[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: BOOK_MAKE_UP_NEEDS });
+  })
+  .transform(
+    (
+      b,
+    ):
+      | { creditId: number; scheduleId: number }
+      | { creditId: number; teacherId: number; startAt: string; endAt: string } =>
+      b.scheduleId !== undefined
+        ? { creditId: b.creditId, scheduleId: b.scheduleId }
+        : {
+            creditId: b.creditId,
+            teacherId: b.teacherId as number,
+            startAt: b.startAt as string,
+            endAt: b.endAt as string,
+          },
+  );
 export type TBookMakeUpBody = z.input<typeof ZBookMakeUpBody>;
 
 export const ZMakeUpBooking = z.object({

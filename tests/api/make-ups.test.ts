@@ -199,6 +199,19 @@ describe('make-up credits', () => {
     });
     expect(notNumber.status).toBe(400);
     expect(fieldsOf(notNumber.body)).toEqual(['creditId']);
+    // The desk's body names what is missing or extra, not the whole body.
+    const noCredit = await c.operator.post(`/api/students/${cleo().id}/make-ups`, { scheduleId: target });
+    expect(noCredit.status).toBe(400);
+    expect(fieldsOf(noCredit.body)).toEqual(['creditId']);
+    const half = await c.operator.post(`/api/students/${cleo().id}/make-ups`, { creditId: 1, teacherId: 1 });
+    expect(half.status).toBe(400);
+    expect(fieldsOf(half.body)).toEqual(['endAt', 'startAt']);
+    const both = await c.operator.post(`/api/students/${cleo().id}/make-ups`, {
+      creditId: 1,
+      scheduleId: target,
+      teacherId: 1,
+    });
+    expect(fieldsOf(both.body)).toEqual(['scheduleId']);
     const missing = await family.caller.post(`/api/portal/children/${cleo().id}/make-ups`, { scheduleId: target });
     expect(missing.status).toBe(400);
     expect(fieldsOf(missing.body)).toEqual(['creditId']);

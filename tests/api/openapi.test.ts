@@ -226,6 +226,8 @@ const byWhoAsks: Record<string, string> = {
     "an invitation is proved by the link's key or by a phone and its code (optional fields)",
   'post /api/portal/top-ups': 'a top-up is an amount or a number of lessons (exactly one of two optional fields)',
   'put /api/portal/auto-top-up': 'auto top-up on needs a floor and an amount or a number of lessons',
+  'post /api/students/{id}/make-ups':
+    'a make-up goes into a class, or is a new lesson with a teacher, a start and an end (optional fields)',
 };
 
 const contractRefusal = (body: { errorMessage?: string }) =>
