@@ -18,6 +18,7 @@ import { benchPwa } from './pwa';
 import { benchReminders } from './reminders';
 import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
+import { benchSeats } from './seats';
 import { benchStudents } from './students';
 
 process.env.LOG_LEVEL = 'silent';
@@ -64,6 +65,7 @@ const benches: Record<string, () => Promise<void>> = {
   reminders: benchReminders,
   portal: benchPortal,
   lessons: benchLessons,
+  seats: benchSeats,
 };
 
 async function all() {
