@@ -94,7 +94,7 @@ export function substituteRange(
   });
 }
 
-const originalSelect = { originalTeacherId: true } as const;
+const originalSelect = { originalTeacherId: true, originalTeacherHourlyRate: true } as const;
 
 async function substitute(
   tx: Tx,
@@ -115,7 +115,7 @@ async function substitute(
   const originals = new Map(
     (await tx.schedule.findMany({ where: { id: { in: ids } }, select: { id: true, ...originalSelect } })).map((r) => [
       r.id,
-      r.originalTeacherId,
+      r,
     ]),
   );
   const substituteRate = (
@@ -123,15 +123,22 @@ async function substitute(
   ).hourlyRate;
   await recordRevisions(tx, targets, 'update', auth.userId);
   for (const row of targets) {
-    const planned = originals.get(row.id) ?? row.teacherId;
+    const original = originals.get(row.id);
+    const covered = original?.originalTeacherId != null;
+    const planned = covered ? (original?.originalTeacherId as number) : row.teacherId;
+    // The planned teacher's rate on the class, kept while it is covered.
+    const plannedRate = covered ? (original?.originalTeacherHourlyRate ?? null) : row.teacherHourlyRate;
+    const backToPlanned = planned === body.teacherId;
     await tx.schedule.update({
       where: { id: row.id },
       data: {
         teacherId: body.teacherId,
-        // Set once (the planned teacher), cleared when the class goes back to them.
-        originalTeacherId: planned === body.teacherId ? null : planned,
-        // The teacher who teaches is paid at their own rate (the class's rate when they have none).
-        teacherHourlyRate: substituteRate ?? row.teacherHourlyRate,
+        // Set once (the planned teacher and their rate), cleared when the class goes back to them.
+        originalTeacherId: backToPlanned ? null : planned,
+        originalTeacherHourlyRate: backToPlanned ? null : plannedRate,
+        // A substitute is paid at their own rate (the planned rate when they have none); the planned
+        // teacher gets the class's planned rate back.
+        teacherHourlyRate: backToPlanned ? plannedRate : (substituteRate ?? plannedRate),
       },
     });
   }

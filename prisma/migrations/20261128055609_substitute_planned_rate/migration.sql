@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Schedule" ADD COLUMN     "originalTeacherHourlyRate" DECIMAL(12,2);
