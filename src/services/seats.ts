@@ -1,4 +1,4 @@
-import type { TPortalWaitlistPlace, TSeatOfferView, TWaitlist } from '@/contracts/seats';
+import type { TPortalWaitlistPlace, TSeatFillReport, TSeatOfferView, TWaitlist } from '@/contracts/seats';
 import { call } from './http';
 
 // Class capacity, waitlists and freed-seat offers (issue 22).
@@ -21,3 +21,6 @@ export const getOffer = (token: string) =>
   call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}`, { skipErrorHandler: true });
 export const claimOffer = (token: string) =>
   call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}/claim`, { method: 'POST', skipErrorHandler: true });
+/** The fill rate of freed seats on /report (reports:view). */
+export const seatFillReport = (params: { from: string; to: string }) =>
+  call<TSeatFillReport>('/api/reports/seat-fill', { params });

@@ -143,3 +143,25 @@ test('the table view shows seats taken of the capacity and the students waiting'
   await expect(row).toContainText('Seats: 1 / 1 · 2 waiting');
   await shot(page, 'table-seats-1366');
 });
+
+test("the desk's bell tells of the claimed seat, and /report shows the freed seats' fill rate", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await signIn(page, 'operator');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText(`Wren Wait${suffix} claimed a freed seat`)).toBeVisible();
+  await shot(page, 'bell-seat-claimed-1366');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/report?tab=seats');
+  const table = page.getByTestId('seat-fill-months');
+  await expect(table.getByRole('columnheader', { name: 'Fill rate' })).toBeVisible();
+  // This month: at least the seat Sol freed and Wren claimed (the first test).
+  const month = table.locator('tr.ant-table-row').first();
+  await expect(month).toBeVisible();
+  await expect(month.locator('td').nth(3)).not.toHaveText('0');
+  await expect(month).toContainText('%');
+  await expect(month).toContainText('min');
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'report-seat-fill-1366');
+});
