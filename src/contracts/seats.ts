@@ -72,6 +72,20 @@ export type TSeatOfferView = z.infer<typeof ZSeatOfferView>;
 export const SEAT_OFFER_TAKEN_MESSAGE = 'Sorry, this seat was taken by another family';
 export const SEAT_OFFER_EXPIRED_MESSAGE = 'This offer has expired';
 
+/** A full upcoming GROUP class of a course the child takes, which the child may wait for on the portal. */
+export const ZPortalFullClass = z.object({
+  scheduleId: z.number().int(),
+  courseName: z.string(),
+  teacherName: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  capacity: z.number().int(),
+  seatsTaken: z.number().int(),
+  /** The child's place in line (1 = first), or null when not waiting. */
+  position: z.number().int().nullable(),
+});
+export type TPortalFullClass = z.infer<typeof ZPortalFullClass>;
+
 const desk = { right: 'schedules:manage', tag: 'seats' } as const;
 const own = { right: 'portal:own', tag: 'portal' } as const;
 
@@ -118,6 +132,14 @@ export const seatEndpoints = {
     summary: "Take your child off a class's waitlist",
     params: ZPortalWaitlistParams,
     reply: ZPortalWaitlistPlace,
+  }),
+  portalFullClasses: defineEndpoint({
+    ...own,
+    method: 'get',
+    path: '/portal/children/:id/full-classes',
+    summary: "Upcoming full group classes of your child's courses, with your child's place on each waitlist",
+    params: z.object({ id: ZId }),
+    reply: z.array(ZPortalFullClass),
   }),
   portalOffers: defineEndpoint({
     ...own,

@@ -10,6 +10,7 @@ import { route } from '../../http/route';
 import { organisationOf } from '../../http/tenancy';
 import { portalScope } from '../portal/household-of';
 import { seatFillReport } from './fill-report';
+import { portalFullClasses } from './full-classes';
 import { claimOffer, offerByToken, openOffersOf, viewOfOffer } from './offers';
 import { deskJoin, deskLeave, portalJoin, portalLeave, waitlistOf } from './waitlist';
 
@@ -58,6 +59,7 @@ export function seatsRouter({ prisma, queue }: AppDeps): Router {
   route(router, endpoints.portalJoin, ({ auth, params }) =>
     portalJoin(prisma, auth, params.scheduleId, params.studentId),
   );
+  route(router, endpoints.portalFullClasses, ({ auth, params }) => portalFullClasses(prisma, auth, params.id));
   route(router, endpoints.portalLeave, ({ auth, params }) =>
     portalLeave(prisma, auth, params.scheduleId, params.studentId),
   );
