@@ -44,4 +44,13 @@ export default {
   'seats.fill.minutes': '{minutes} min',
   'seats.fill.none': 'No seats were freed',
   'seats.fill.total': 'Total',
+  'seats.portal.title': 'Full classes you can wait for',
+  'seats.portal.hint': 'When a seat frees, families on the waitlist are offered it in order by email and SMS.',
+  'seats.portal.full': 'Full ({taken} / {capacity})',
+  'seats.portal.position': 'On the waitlist: number {position} in line',
+  'seats.portal.join': 'Join the waitlist',
+  'seats.portal.leave': 'Leave the waitlist',
+  'seats.portal.joined': 'Your child is on the waitlist',
+  'seats.portal.left': 'Your child left the waitlist',
+  'seats.portal.failed': 'That did not work; please try again',
 };

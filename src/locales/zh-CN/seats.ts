@@ -43,4 +43,13 @@ export default {
   'seats.fill.minutes': '{minutes} 分钟',
   'seats.fill.none': '没有空出的座位',
   'seats.fill.total': '合计',
+  'seats.portal.title': '可候补的满员课程',
+  'seats.portal.hint': '有座位空出时，会按顺序通过电子邮件和短信通知候补名单上的家庭。',
+  'seats.portal.full': '已满（{taken} / {capacity}）',
+  'seats.portal.position': '候补中：排第 {position} 位',
+  'seats.portal.join': '加入候补名单',
+  'seats.portal.leave': '退出候补名单',
+  'seats.portal.joined': '孩子已加入候补名单',
+  'seats.portal.left': '孩子已退出候补名单',
+  'seats.portal.failed': '操作未成功，请重试',
 };
