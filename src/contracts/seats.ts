@@ -2,7 +2,9 @@
 // or portal); a seat freed by a cancellation or a student leaving is offered first to the students
 // holding a make-up credit of the course, then to the waitlist in order, each family by a claim link
 // held for the centre's offerHoldHours. The first valid claim takes the one seat; the others are told.
+
 import { ZId } from './common';
+import { ZLessonReportQuery } from './cover';
 import { defineEndpoint } from './endpoint';
 import { z } from './z';
 
@@ -70,6 +72,20 @@ export type TSeatOfferView = z.infer<typeof ZSeatOfferView>;
 export const SEAT_OFFER_TAKEN_MESSAGE = 'Sorry, this seat was taken by another family';
 export const SEAT_OFFER_EXPIRED_MESSAGE = 'This offer has expired';
 
+/** A full upcoming GROUP class of a course the child takes, which the child may wait for on the portal. */
+export const ZPortalFullClass = z.object({
+  scheduleId: z.number().int(),
+  courseName: z.string(),
+  teacherName: z.string(),
+  startAt: z.string(),
+  endAt: z.string(),
+  capacity: z.number().int(),
+  seatsTaken: z.number().int(),
+  /** The child's place in line (1 = first), or null when not waiting. */
+  position: z.number().int().nullable(),
+});
+export type TPortalFullClass = z.infer<typeof ZPortalFullClass>;
+
 const desk = { right: 'schedules:manage', tag: 'seats' } as const;
 const own = { right: 'portal:own', tag: 'portal' } as const;
 
@@ -117,6 +133,14 @@ export const seatEndpoints = {
     params: ZPortalWaitlistParams,
     reply: ZPortalWaitlistPlace,
   }),
+  portalFullClasses: defineEndpoint({
+    ...own,
+    method: 'get',
+    path: '/portal/children/:id/full-classes',
+    summary: "Upcoming full group classes of your child's courses, with your child's place on each waitlist",
+    params: z.object({ id: ZId }),
+    reply: z.array(ZPortalFullClass),
+  }),
   portalOffers: defineEndpoint({
     ...own,
     method: 'get',
@@ -154,3 +178,41 @@ export const seatEndpoints = {
   }),
 };
 export type TPortalWaitlistPlace = z.infer<typeof ZPortalWaitlistPlace>;
+
+// The fill rate of freed seats on /report (issue 22): per month of the centre's days from..to (by when
+// the seat was freed), the seats freed, the offers sent for them, how many were claimed and how many
+// expired unclaimed (the others are still being offered), the fill rate (claimed ÷ freed, a percentage
+// to one decimal) and the median minutes from freeing to claim.
+const ZSeatFillCounts = z.object({
+  freed: z.number().int(),
+  offers: z.number().int(),
+  claimed: z.number().int(),
+  expired: z.number().int(),
+  /** Claimed ÷ freed × 100, one decimal; null with nothing freed. */
+  fillRate: z.number().nullable(),
+  /** The median of claimedAt − freedAt over the claimed seats, in whole minutes; null with none claimed. */
+  medianMinutesToClaim: z.number().int().nullable(),
+});
+export type TSeatFillCounts = z.infer<typeof ZSeatFillCounts>;
+
+export const ZSeatFillReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  totals: ZSeatFillCounts,
+  months: z.array(ZSeatFillCounts.extend({ month: z.string() })),
+});
+export type TSeatFillReport = z.infer<typeof ZSeatFillReport>;
+
+export const seatReportEndpoints = {
+  fillReport: defineEndpoint({
+    right: 'reports:view',
+    tag: 'reports',
+    method: 'get',
+    path: '/reports/seat-fill',
+    summary:
+      'Freed seats per month (local days from..to, by when freed): offers sent, claimed, expired unclaimed, fill rate and median minutes to claim',
+    query: ZLessonReportQuery,
+    reply: ZSeatFillReport,
+  }),
+};

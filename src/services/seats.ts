@@ -1,4 +1,10 @@
-import type { TPortalWaitlistPlace, TSeatOfferView, TWaitlist } from '@/contracts/seats';
+import type {
+  TPortalFullClass,
+  TPortalWaitlistPlace,
+  TSeatFillReport,
+  TSeatOfferView,
+  TWaitlist,
+} from '@/contracts/seats';
 import { call } from './http';
 
 // Class capacity, waitlists and freed-seat offers (issue 22).
@@ -21,3 +27,14 @@ export const getOffer = (token: string) =>
   call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}`, { skipErrorHandler: true });
 export const claimOffer = (token: string) =>
   call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}/claim`, { method: 'POST', skipErrorHandler: true });
+/** The fill rate of freed seats on /report (reports:view). */
+export const seatFillReport = (params: { from: string; to: string }) =>
+  call<TSeatFillReport>('/api/reports/seat-fill', { params });
+export const portalLeaveWaitlist = (scheduleId: number, studentId: number) =>
+  call<TPortalWaitlistPlace>(`/api/portal/lessons/${scheduleId}/waitlist/${studentId}`, {
+    method: 'DELETE',
+    skipErrorHandler: true,
+  });
+/** Upcoming full group classes of the child's courses, with the child's place on each waitlist. */
+export const portalFullClasses = (childId: number) =>
+  call<TPortalFullClass[]>(`/api/portal/children/${childId}/full-classes`);

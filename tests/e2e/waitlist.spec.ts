@@ -3,7 +3,8 @@
 // class, the family opens the emailed link on a phone (390x844, no login) and claims the seat.
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { seriousViolations, settle } from './a11y-support';
+import type { TPortalHome } from '../../src/contracts/portal';
+import { prepare, seriousViolations, settle } from './a11y-support';
 import { apiAs, signIn } from './support';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -142,4 +143,66 @@ test('the table view shows seats taken of the capacity and the students waiting'
   const row = page.locator('tr.ant-table-row').filter({ hasText: `Ola Wait${suffix}` });
   await expect(row).toContainText('Seats: 1 / 1 · 2 waiting');
   await shot(page, 'table-seats-1366');
+});
+
+test("the desk's bell tells of the claimed seat, and /report shows the freed seats' fill rate", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  await signIn(page, 'operator');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText(`Wren Wait${suffix} claimed a freed seat`)).toBeVisible();
+  await shot(page, 'bell-seat-claimed-1366');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/report?tab=seats');
+  const table = page.getByTestId('seat-fill-months');
+  await expect(table.getByRole('columnheader', { name: 'Fill rate' })).toBeVisible();
+  // This month: at least the seat Sol freed and Wren claimed (the first test).
+  const month = table.locator('tr.ant-table-row').first();
+  await expect(month).toBeVisible();
+  await expect(month.locator('td').nth(3)).not.toHaveText('0');
+  await expect(month).toContainText('%');
+  await expect(month).toContainText('min');
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'report-seat-fill-1366');
+});
+
+test("a guardian on a phone joins a full class of the child's course on the waitlist", async ({ page, request }) => {
+  const desk = await apiAs(request, 'operator');
+  const family = await apiAs(request, 'family');
+  const home = (await (await request.get('/api/portal/home', { headers: family })).json()) as TPortalHome;
+  const child = home.children[0].id;
+  // The child takes the first course (a class of it five days ahead), whose class in three days is full.
+  const klass = await fullClass(request, desk, await student(request, desk, 'Uma'));
+  const start = new Date(Date.parse(klass.body.startAt) + 2 * 86_400_000);
+  const own = await request.post('/api/schedules', {
+    headers: desk,
+    data: {
+      ...klass.body,
+      capacity: undefined,
+      startAt: start.toISOString(),
+      endAt: new Date(start.getTime() + 3_600_000).toISOString(),
+      students: [{ studentId: child }],
+    },
+  });
+  expect(own.status()).toBe(201);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await prepare(page, 'en-US', family.Authorization.slice('Bearer '.length));
+  await page.goto(`/family/lessons?child=${child}`);
+  await page.locator('.ant-segmented-item').filter({ hasText: 'Make-ups' }).click();
+  const card = page.getByTestId(`full-class-${klass.id}`);
+  await expect(card).toContainText('Full (1 / 1)');
+  await card.getByRole('button', { name: 'Join the waitlist' }).click();
+  await expect(card).toContainText('On the waitlist: number 1 in line');
+  await expect(card.getByRole('button', { name: 'Leave the waitlist' })).toBeVisible();
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'portal-full-classes-390');
+  const waitlist = (await (await request.get(`/api/schedules/${klass.id}/waitlist`, { headers: desk })).json()) as {
+    entries: { student: { id: number }; status: string }[];
+  };
+  expect(waitlist.entries.filter((e) => e.status === 'WAITING').map((e) => e.student.id)).toEqual([child]);
 });

@@ -15,6 +15,7 @@ import type { Prisma, PrismaClient, SeatOfferKind } from '../../generated/prisma
 import { AppError } from '../../http/errors';
 import { enqueueMessagesOnce, type MessageInput } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
+import { centreUsersWithRole, createNotices } from '../../notices/create-notices';
 import { guardianAddresses, householdGuardiansSelect } from '../households/guardian-recipients';
 import { useCredit as spendCredit } from '../lessons/credits';
 import { lockClass } from '../schedules/class-change';
@@ -267,6 +268,54 @@ export async function openOffersOf(db: PrismaClient | Tx, studentIds: number[]):
 }
 
 /**
+ * What a claim leaves behind, in its transaction: the class's audit event (the student added; the
+ * actor is the guardian's login on the portal, none for a public link) and the operators' SEAT_CLAIMED
+ * notice linking to the class.
+ */
+async function recordClaim(tx: Tx, klass: ClassRow, offer: OfferRow, userId: number | null) {
+  const student = await tx.student.findUniqueOrThrow({
+    where: { id: offer.studentId },
+    select: { firstName: true, lastName: true, studentId: true },
+  });
+  const name = `${student.firstName} ${student.lastName}`;
+  await tx.auditEvent.create({
+    data: {
+      organisationId: klass.organisationId,
+      actorId: userId,
+      entityType: 'SCHEDULE',
+      entityId: klass.id,
+      action: 'UPDATE',
+      before: { students: [] },
+      after: {
+        students: [
+          {
+            student: `${name} (${student.studentId})`,
+            seatOffer: offer.kind,
+            makeUpCreditId: offer.kind === 'MAKE_UP' ? offer.makeUpCreditId : null,
+          },
+        ],
+      },
+      notifyTeacher: false,
+    },
+  });
+  const operators = await centreUsersWithRole(tx, klass.organisationId);
+  await createNotices(tx, operators, {
+    organisationId: klass.organisationId,
+    type: 'SEAT_CLAIMED',
+    entityType: 'SCHEDULE',
+    entityId: klass.id,
+    data: {
+      student: name,
+      course: klass.course.name,
+      startAt: klass.startAt.toISOString(),
+      kind: offer.kind,
+      source: userId === null ? 'LINK' : 'PORTAL',
+    },
+    key: `SEAT_CLAIMED:${offer.id}`,
+  });
+}
+
+/**
  * Claims the offer: under the release's lock (then the class's), the first valid claim adds the
  * student to the class (a make-up offer through its credit), closes the release and tells the other
  * families the seat is taken. A taken or expired offer is a 409 saying so; the same offer claimed
@@ -324,6 +373,7 @@ export async function claimOffer(
       where: { scheduleId: klass.id, studentId: offer.studentId, status: 'WAITING' },
       data: { status: 'ENROLLED', endedAt: now },
     });
+    await recordClaim(tx, klass, offer, userId);
     const others = await tx.seatOffer.findMany({
       where: { releaseId: offer.releaseId, status: 'OPEN', id: { not: offer.id } },
       select: { id: true, studentId: true, expiresAt: true },

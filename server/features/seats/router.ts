@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { seatEndpoints as endpoints } from '../../../src/contracts/seats';
+import { seatEndpoints as endpoints, seatReportEndpoints } from '../../../src/contracts/seats';
 import { addressKey, tooManyRequests } from '../../auth/login-throttle';
 import { postgresLimiter } from '../../auth/rate-limit-store';
 import type { AppDeps } from '../../deps';
@@ -9,6 +9,8 @@ import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { organisationOf } from '../../http/tenancy';
 import { portalScope } from '../portal/household-of';
+import { seatFillReport } from './fill-report';
+import { portalFullClasses } from './full-classes';
 import { claimOffer, offerByToken, openOffersOf, viewOfOffer } from './offers';
 import { deskJoin, deskLeave, portalJoin, portalLeave, waitlistOf } from './waitlist';
 
@@ -50,12 +52,14 @@ async function householdOffer(prisma: PrismaClient, auth: AuthContext, id: numbe
 export function seatsRouter({ prisma, queue }: AppDeps): Router {
   const router = Router();
   const throttled = offerThrottle(prisma);
+  route(router, seatReportEndpoints.fillReport, ({ auth, query }) => seatFillReport(prisma, auth, query));
   route(router, endpoints.waitlist, ({ auth, params }) => waitlistOf(prisma, organisationOf(auth), params.id));
   route(router, endpoints.joinWaitlist, ({ auth, params, body }) => deskJoin(prisma, auth, params.id, body.studentId));
   route(router, endpoints.leaveWaitlist, ({ auth, params }) => deskLeave(prisma, auth, params.id, params.studentId));
   route(router, endpoints.portalJoin, ({ auth, params }) =>
     portalJoin(prisma, auth, params.scheduleId, params.studentId),
   );
+  route(router, endpoints.portalFullClasses, ({ auth, params }) => portalFullClasses(prisma, auth, params.id));
   route(router, endpoints.portalLeave, ({ auth, params }) =>
     portalLeave(prisma, auth, params.scheduleId, params.studentId),
   );

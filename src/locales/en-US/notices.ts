@@ -25,6 +25,8 @@ export default {
   'notices.text.ERASURE_REQUESTED': '{household}: a guardian asked for their data to be erased',
   'notices.type.LESSON_CANCELLED': 'Lessons cancelled by families',
   'notices.text.LESSON_CANCELLED': '{student}: {course}, {startAt} cancelled by the family',
+  'notices.type.SEAT_CLAIMED': 'Freed seats claimed',
+  'notices.text.SEAT_CLAIMED': '{student} claimed a freed seat: {course}, {startAt}',
   'notices.settings.title': 'Notification settings',
   'notices.settings.email': 'Email',
   'notices.settings.sms': 'SMS',

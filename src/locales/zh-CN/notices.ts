@@ -24,6 +24,8 @@ export default {
   'notices.text.ERASURE_REQUESTED': '{household}：一位家长申请删除其数据',
   'notices.type.LESSON_CANCELLED': '家庭取消的课程',
   'notices.text.LESSON_CANCELLED': '{student}：{course}，{startAt} 的课程已由家庭取消',
+  'notices.type.SEAT_CLAIMED': '空出座位已被认领',
+  'notices.text.SEAT_CLAIMED': '{student} 认领了空出的座位：{course}，{startAt}',
   'notices.settings.title': '通知设置',
   'notices.settings.email': '邮件',
   'notices.settings.sms': '短信',

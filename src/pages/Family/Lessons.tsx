@@ -8,6 +8,7 @@ import { portalBookMakeUp, portalCredits, portalMakeUpOptions } from '@/services
 import { childLessons } from '@/services/portal';
 import { useFormat } from '@/utils/useFormat';
 import CancelLessonSheet from './components/CancelLessonSheet';
+import FullClasses from './components/FullClasses';
 import { ChildPicker, Failed, LessonCard, OfflineNote, useChild, useHome, useLoad, useT } from './components/shared';
 
 type When = 'upcoming' | 'past' | 'makeups';
@@ -16,7 +17,7 @@ const PAGE_SIZE = 10;
 
 /**
  * /family/lessons: a child's upcoming and past lessons with attendance, as cards; "Cancel" on an
- * upcoming one (the consequence shown first), and the child's make-up credits with "Book a make-up".
+ * upcoming one (the consequence shown first), and the child's make-up credits with "Book a make-up" and the full classes of the child's courses to wait for.
  */
 export default function FamilyLessons() {
   const t = useT();
@@ -69,6 +70,7 @@ export default function FamilyLessons() {
       {load.state === 'loading' || home.load.state === 'loading' ? <Skeleton active /> : null}
       {list && list.data.length === 0 ? <Empty description={t('portal.lessons.empty')} /> : null}
       {when === 'makeups' && child ? <ChildMakeUps key={child} child={child} /> : null}
+      {when === 'makeups' && child ? <FullClasses key={`full-${child}`} child={child} /> : null}
       {list?.data.map((lesson) => (
         <LessonCard
           key={lesson.id}

@@ -4,15 +4,16 @@ import { lazy, Suspense } from 'react';
 import PageContainer from '@/components/PageContainer';
 import LessonEventsTab from './LessonEventsTab';
 import PurchaseHistoryTab from './PurchaseHistoryTab';
+import SeatFillTab from './SeatFillTab';
 import TeacherSalaryTab from './TeacherSalaryTab';
 
 // The payroll close screen is its own feature: loaded when its tab is opened.
 const PayrollClose = lazy(() => import('./PayrollClose'));
 
-const TABS = ['purchases', 'salary', 'payroll', 'lessons'] as const;
+const TABS = ['purchases', 'salary', 'payroll', 'lessons', 'seats'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /report: student purchase history, teacher salary history, the payroll close and lesson events, one tab each (?tab=). */
+/** /report: student purchase history, teacher salary history, the payroll close, lesson events and freed seats, one tab each (?tab=). */
 export default function ReportPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -39,6 +40,7 @@ export default function ReportPage() {
             ),
           },
           { key: 'lessons', label: t('cover.report.tab'), children: <LessonEventsTab /> },
+          { key: 'seats', label: t('seats.fill.tab'), children: <SeatFillTab /> },
         ]}
       />
     </PageContainer>
