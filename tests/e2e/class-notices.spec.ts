@@ -65,7 +65,7 @@ test('a calendar move asks whom to tell and says who was told; a cancel with bot
   await page.goto(`/schedule/table-view?id=${id}`);
   const row = page.getByRole('row', { name: new RegExp(lastName) }).first();
   await expect(row).toBeVisible({ timeout: 30_000 }); // the shared machine can be slow to load the list
-  await row.getByRole('button', { name: 'Cancel' }).click();
+  await row.getByRole('button', { name: 'Cancel', exact: true }).click();
   const cancel = page.getByRole('dialog', { name: 'Cancel this class?' });
   await expect(cancel.getByRole('checkbox', { name: 'Notify the families' })).toBeChecked();
   await cancel.getByRole('checkbox', { name: 'Notify the teacher' }).uncheck();

@@ -78,14 +78,21 @@ export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSched
 
       // A group class also says its seats (taken of the capacity), students waiting and make-ups, in the
       // same cell: the columns fit 1366 px as they are.
-      render: (_, s) => (
-        <Flex vertical gap={0}>
-          <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}>
-            {s.students.map((st) => st.name).join(', ') || t('common.none')}
-          </span>
-          {s.courseType === 'GROUP' && <SeatsCell s={s} t={t} />}
-        </Flex>
-      ),
+      // The names are cut to one line: their full text is the title (hover), as antd's ellipsis does.
+      render: (_, s) => {
+        const names = s.students.map((st) => st.name).join(', ') || t('common.none');
+        return (
+          <Flex vertical gap={0}>
+            <span
+              title={names}
+              style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+            >
+              {names}
+            </span>
+            {s.courseType === 'GROUP' && <SeatsCell s={s} t={t} />}
+          </Flex>
+        );
+      },
     },
     {
       title: t('common.status'),
