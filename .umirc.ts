@@ -73,11 +73,11 @@ export default defineConfig({
     statsOptions: { all: false, modules: true, nestedModules: true, reasons: true, chunks: true, ids: true },
   },
   // Brotli and gzip copies of the output, written after each build (served by server/http/static.ts).
-  plugins: ['./config/compress-plugin.ts'],
+  plugins: ['./config/compress-plugin.ts', './config/first-load-plugin.ts'],
   // Vendor code in a few stable chunks (react, antd, pro-components...) shared by every page and
   // cached across releases, instead of one vendor chunk per combination of pages.
   codeSplitting: { jsStrategy: 'granularChunks' },
-  chainWebpack(memo) {
+  chainWebpack(memo, { webpack }) {
     // Umi provides Node's Buffer to any module that names it; only axios's Node branch does (never
     // taken in a browser), and the polyfill cost every first visit ~48 kB of source.
     memo.plugin('node-polyfill-provider').tap(([provided]) => [{ process: provided.process }]);
@@ -113,6 +113,17 @@ export default defineConfig({
         path.resolve('config/stubs/pro-field-unused.ts'),
       );
     }
+    // The Chinese messages out of the entry script (every first visit carried both languages): where
+    // Umi's locale plugin imports src/locales/zh-CN.ts, an empty stub instead; the messages load as their
+    // own chunk before the first render when zh-CN is chosen (src/utils/localeMessages.ts). Only that
+    // importer's request is replaced (an alias would replace the lazy import too).
+    memo.plugin('zh-CN-messages-lazy').use(webpack.NormalModuleReplacementPlugin, [
+      /[\\/]src[\\/]locales[\\/]zh-CN\.ts$/,
+      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+        if (/[\\/]plugin-locale[\\/]/.test(resource.contextInfo?.issuer ?? ''))
+          resource.request = path.resolve('config/stubs/zh-CN-messages.ts');
+      },
+    ]);
     // Spec section 9: a script chunk may take up to 120 s to load before the load counts as failed.
     memo.output.chunkLoadTimeout(120_000);
   },

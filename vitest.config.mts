@@ -14,6 +14,10 @@ const api = (name: string, db: 'pglite' | 'postgres') => ({
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // One process runs many files: the server's modules are imported once per worker, not once per file
+    // (a few seconds each, most of the suite's time otherwise). Every file has its own database and app
+    // (tests/support/test-app.ts), and lets go of a closed PGlite's memory there.
+    isolate: false,
   },
 });
 

@@ -84,6 +84,18 @@ const routes: AppRoute[] = [
   { path: '/term', name: 'term', icon: 'fieldTime', access: 'records:manage', component: './Term' },
   { path: '/termRegister', name: 'term-register', icon: 'form', access: 'records:manage', component: './TermRegister' },
   { path: '/Referral', name: 'referral', icon: 'shareAlt', access: 'records:manage', component: './Referral' },
+  // Locations and rooms (issue 23): admins.
+  {
+    path: '/locations',
+    name: 'locations',
+    icon: 'environment',
+    access: 'locations:manage',
+    routes: [
+      { path: '/locations', redirect: '/locations/sites' },
+      { path: '/locations/sites', name: 'sites', access: 'locations:manage', component: './Locations' },
+      { path: '/locations/rooms', name: 'rooms', access: 'locations:manage', component: './Rooms' },
+    ],
+  },
   {
     path: '/voucherPurchaseHistory',
     name: 'voucher-purchase-history',

@@ -1,7 +1,7 @@
 // `npm run dev`: the API on :8000 (restarts on change) and Umi's dev server on :8001 proxying /api to it.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensurePrismaClient, root } from './prepare';
+import { ensurePrismaClient, root } from './prepare.mts';
 
 ensurePrismaClient();
 const bin = (p: string) => path.join(root, 'node_modules', p);

@@ -13,6 +13,8 @@ import { emailRouters } from './features/email';
 import { feedbackRouters } from './features/feedback';
 import { makeUpsRouter } from './features/lessons/make-ups-router';
 import { lessonsRouter } from './features/lessons/router';
+import { locationsRouter } from './features/locations/locations-router';
+import { siteGuard } from './features/locations/sites';
 import { noticeRouters } from './features/notices';
 import { payrollRouters } from './features/payroll';
 import { portalRouter } from './features/portal/router';
@@ -30,6 +32,8 @@ import { usersRouter } from './features/users/router';
 import { voucherRouters } from './features/vouchers';
 import { apiReplies } from './http/api-replies';
 import { errorHandler, notFoundApi } from './http/error-handler';
+import { idempotency } from './http/idempotency';
+import { createLifecycle } from './http/lifecycle';
 import { permissionsPolicy, servedApiMethodsOnly, servedMethodsOnly } from './http/methods';
 import { requestLog } from './http/request-log';
 import { spreadsheetUpload } from './http/spreadsheet';
@@ -37,6 +41,7 @@ import { spaRouter } from './http/static';
 import { withLocale } from './i18n/locale';
 import { messagesRouter } from './messaging/messages-router';
 import { smsInboundRouter } from './messaging/sms-inbound-router';
+import { createMetrics, metricsEndpoint } from './metrics/metrics';
 
 const withTraceId: RequestHandler = (req, res, next) => {
   req.traceId = randomUUID();
@@ -82,8 +87,16 @@ export function createApp(deps: AppDeps): express.Express {
     permissionsPolicy,
   );
 
+  deps.lifecycle ??= createLifecycle();
   const api = express.Router();
+  // Prometheus metrics (server/metrics/): index.ts passes its own when METRICS_PORT serves them too.
+  const metrics = deps.metrics ?? (deps.metricsToken ? createMetrics(deps) : undefined);
+  if (metrics) api.use(metrics.recordRequests);
   api.use(...apiReplies, withTraceId, withLocale, requestLog(), servedApiMethodsOnly, cors(deps.corsOrigins ?? []));
+  // Past MAX_IN_FLIGHT, or once SIGTERM came, a 503 with Retry-After before anything is read.
+  api.use(deps.lifecycle.track);
+  // For scrapers holding METRICS_TOKEN, not for users: outside the permission table (routes.test.ts).
+  if (metrics && deps.metricsToken) api.get('/metrics', metricsEndpoint(metrics, deps.metricsToken));
   // Stripe signs the exact bytes it sends: the webhook keeps its raw body (a Buffer); express.json
   // then leaves that request alone.
   api.use('/billing/stripe-webhook', express.raw({ type: () => true, limit: '512kb' }));
@@ -94,6 +107,9 @@ export function createApp(deps: AppDeps): express.Express {
   // Import uploads arrive as the file itself (Content-Type .xlsx or .csv): req.body is a Buffer.
   api.use(spreadsheetUpload());
   api.use(authenticate(deps.prisma, deps.jwtSecret));
+  api.use(siteGuard(deps.prisma));
+  // A POST with an Idempotency-Key header runs once per (user, key); a retry gets the kept reply.
+  api.use(idempotency(deps.prisma));
   api.use(systemRouter(deps), appConfigRouter(deps), accountRouter(deps), usersRouter(deps));
   for (const router of [
     ...studentRouters(deps),
@@ -117,6 +133,7 @@ export function createApp(deps: AppDeps): express.Express {
     lessonsRouter(deps),
     privacyRouter(deps),
     statementsRouter(deps),
+    locationsRouter(deps),
     messagesRouter(deps),
     smsInboundRouter(deps),
   ])

@@ -69,3 +69,34 @@ describe('OFFLINE_APP (issue 11)', () => {
     );
   });
 });
+
+describe('metrics settings (issue 24)', () => {
+  const base = {
+    JWT_SECRET: 'y'.repeat(40),
+    SIN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    DATABASE_URL: 'pglite:memory://cfg',
+  };
+  it('are off unless set; METRICS_PORT listens on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig(base)).toMatchObject({
+      metricsToken: undefined,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+    });
+    const token = 'a-scraper-token-of-32-characters';
+    expect(loadConfig({ ...base, METRICS_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({
+      metricsToken: token,
+      metricsPort: 9464,
+      metricsHost: '127.0.0.1',
+    });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+  });
+
+  it('refuse a short token, a port that is no port, and the API port itself', () => {
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'has spaces in it somewhere' })).toThrow(/METRICS_TOKEN/);
+    for (const port of ['metrics', '0', '65536', '94.64', '-1']) {
+      expect(() => loadConfig({ ...base, METRICS_PORT: port }), port).toThrow(/METRICS_PORT must be a port number/);
+    }
+    expect(() => loadConfig({ ...base, PORT: '8000', METRICS_PORT: '8000' })).toThrow(/METRICS_PORT must differ/);
+  });
+});

@@ -5,8 +5,9 @@ import { resolveSinKey } from './auth/sin-cipher';
 import { type DatabaseTarget, projectRoot, resolveDatabaseTarget } from './db/target';
 import { loadStripeConfig, type StripeConfig } from './features/billing/stripe-config';
 import { loadMessagingConfig, type MessagingConfig } from './messaging/config';
+import { loadMetricsConfig, type MetricsConfig } from './metrics/config';
 
-export interface ServerConfig {
+export interface ServerConfig extends MetricsConfig {
   port: number;
   target: DatabaseTarget;
   jwtSecret: string;
@@ -25,6 +26,11 @@ export interface ServerConfig {
   stripe?: StripeConfig;
   /** OFFLINE_APP (default on): the service worker and its caches; "off" makes browsers remove them. */
   offlineApp: boolean;
+  /**
+   * MIGRATE_ON_START (default on): apply pending migrations at start. "false": a deployment migrates once
+   * (`npm run db:migrate:deploy`) and each instance waits until the database is current.
+   */
+  migrateOnStart: boolean;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -59,6 +65,14 @@ function parseTrustProxy(value: string | undefined): string | number | boolean |
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** An on/off setting, on by default: "true"/"on"/"1" or "false"/"off"/"0"; anything else refuses to start. */
+export function parseSwitch(value: string | undefined, name: string): boolean {
+  const setting = (value ?? '').trim().toLowerCase();
+  if (['', 'on', 'true', '1'].includes(setting)) return true;
+  if (['off', 'false', '0'].includes(setting)) return false;
+  throw new Error(`${name} must be "true" or "false", not "${value}"`);
+}
+
 /** OFFLINE_APP: on unless "off" (or false/0); anything else is a mistake worth refusing to start on. */
 export function parseOfflineApp(value: string | undefined): boolean {
   const setting = (value ?? '').trim().toLowerCase();
@@ -71,6 +85,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const target = resolveDatabaseTarget(env.DATABASE_URL);
   const port = Number(env.PORT ?? 8000);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error('PORT must be a port number');
+  // METRICS_TOKEN, METRICS_PORT, METRICS_HOST (server/metrics/config.ts).
+  const metrics = loadMetricsConfig(env);
+  if (metrics.metricsPort === port) throw new Error('METRICS_PORT must differ from PORT (it answers without a token)');
   return {
     port,
     target,
@@ -87,5 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     runWorker: env.WORKER !== 'false',
     stripe: loadStripeConfig(env),
     offlineApp: parseOfflineApp(env.OFFLINE_APP),
+    migrateOnStart: parseSwitch(env.MIGRATE_ON_START, 'MIGRATE_ON_START'),
+    ...metrics,
   };
 }

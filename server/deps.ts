@@ -1,7 +1,9 @@
 import type { BillingStripe } from './features/billing/stripe-config';
 import type { PrismaClient } from './generated/prisma/client';
 import type { AfterReply } from './http/after-reply';
+import type { Lifecycle } from './http/lifecycle';
 import type { MessageQueue } from './messaging/queue';
+import type { Metrics } from './metrics/metrics';
 
 /** What the app needs from outside; index.ts builds it from the environment, tests build their own. */
 export interface AppDeps {
@@ -26,6 +28,15 @@ export interface AppDeps {
    * shutdown can wait for it. createApp makes its own when omitted.
    */
   afterReply?: AfterReply;
+  /**
+   * In-flight count, load shedding and the SIGTERM drain (server/http/lifecycle.ts); createApp makes
+   * its own when omitted.
+   */
+  lifecycle?: Lifecycle & { track: import('express').RequestHandler };
   /** OFFLINE_APP: serve the service worker (default); false serves a worker that removes itself. */
   offlineApp?: boolean;
+  /** METRICS_TOKEN: GET /api/metrics answers its bearer only; unset: no such endpoint (404). */
+  metricsToken?: string;
+  /** The process's metrics (server/metrics/); createApp makes its own when a token is set and none given. */
+  metrics?: Metrics;
 }

@@ -12,6 +12,7 @@ import { reloadOnChunkError, watchChunkLoadErrors } from './utils/chunkReload';
 import { loadCurrentUser, type UserLoadFailure } from './utils/currentUser';
 import { displayName } from './utils/displayName';
 import { isRtl } from './utils/locale';
+import { loadLocaleMessages } from './utils/localeMessages';
 import { loginUrlFor } from './utils/redirect';
 
 /** A component loaded when first drawn, so that its code stays out of the entry script. */
@@ -140,5 +141,9 @@ export function render(oldRender: () => void) {
   const locale = getLocale();
   document.documentElement.lang = locale;
   document.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
-  oldRender();
+  // A language other than en-US has its messages in their own chunk: render once they are in (a chunk
+  // gone after a deploy reloads the page, utils/chunkReload.ts; the page renders in any case).
+  loadLocaleMessages(locale)
+    .catch(() => undefined)
+    .then(oldRender);
 }

@@ -1,6 +1,8 @@
 import { getIntl, getLocale, history, type RequestConfig, type RequestOptions } from '@umijs/max';
 import { type FormInstance, message, notification } from 'antd';
+import { IDEMPOTENCY_HEADER } from './contracts/idempotency';
 import { formFieldErrors } from './utils/formErrors';
+import { takeIdempotencyKey } from './utils/idempotency';
 import { loginUrlFor } from './utils/redirect';
 import { BizError, describeRequestError, type ErrorDisplay, toRequestFailure } from './utils/requestError';
 import { clearToken, getToken } from './utils/session';
@@ -77,8 +79,11 @@ export const errorConfig: RequestConfig = {
       const token = getToken();
       const isUpload = typeof FormData !== 'undefined' && config.data instanceof FormData;
       // Same-origin API: the browser sends cookies by itself, no `withCredentials` needed.
+      // The first POST of a form's Save carries the form's key (src/utils/idempotency.ts).
+      const key = config.headers?.[IDEMPOTENCY_HEADER] ? undefined : takeIdempotencyKey(config.method);
       config.headers = {
         ...config.headers,
+        ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}),
         Accept: 'application/json',
         // The server words its refusals and validation messages in the UI's language.
         'Accept-Language': getLocale(),

@@ -11,6 +11,11 @@ export interface AuthContext {
    * that builds a context by hand (a job, a test) may not.
    */
   sessionId?: string;
+  /**
+   * The locations an operator is limited to (issue 23; server/features/locations/sites.ts); absent or
+   * empty: every location (admins always).
+   */
+  sites?: number[];
   /** The caller's IP address (req.ip), for throttles only: never logged or stored. */
   address?: string;
 }

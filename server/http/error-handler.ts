@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ShowType, type TErrorReply } from '../../src/contracts/errors';
 import { t } from '../i18n/text';
 import { AppError } from './errors';
+import { BUSY_MESSAGE } from './lifecycle';
 import { log, loggablePath } from './log';
 import { wrongMethod } from './methods';
 
@@ -44,13 +45,36 @@ export function isConcurrencyFailure(error: unknown): boolean {
   return /"(?:code|originalCode)":"(?:40P01|40001)"|"kind":"TransactionWriteConflict"/.test(details);
 }
 
+/**
+ * The database had no connection for this request in time, or its transaction ran past its limit
+ * (issue 24, item 3): Prisma's P2024 (pool timeout) and P2028 (transaction API: "Unable to start a
+ * transaction in the given time", "Transaction already closed ... expired"), node-postgres's own pool
+ * timeout. The server is overloaded, not broken: a 503 with Retry-After, never a 500.
+ */
+export function isOverload(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === 'P2024' || code === 'P2028') return true;
+  return (
+    typeof message === 'string' &&
+    /timeout exceeded when trying to connect|Unable to start a transaction in the given time|Transaction already closed/.test(
+      message,
+    )
+  );
+}
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known =
     error instanceof AppError
       ? error
       : isConcurrencyFailure(error)
         ? new AppError('conflict', 'Someone changed this at the same moment: nothing was saved. Try again.')
-        : fromClientError(error ?? {});
+        : isOverload(error)
+          ? new AppError('unavailable', t(BUSY_MESSAGE), { headers: { 'Retry-After': '2' } })
+          : fromClientError(error ?? {});
+  if (known?.code === 'unavailable' && isOverload(error)) {
+    log('warn', 'overloaded: no database connection in time', { traceId: req.traceId, path: loggablePath(req.path) });
+  }
   const traceId = req.traceId;
   // Unexpected: a plain error, or our own 'internal' refusal (its cause is what went wrong). Logged with
   // the trace id the reply carries; the reply itself only says that something failed, never why.
@@ -80,6 +104,9 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     ...(appError.options.errorKey ? { errorKey: appError.options.errorKey } : {}),
     ...(appError.options.conflicts ? { conflicts: appError.options.conflicts } : {}),
   };
+  // For the error metrics (server/metrics/http.ts): the reply's code and what was thrown.
+  res.locals.errorCode = appError.code;
+  res.locals.failure = error;
   for (const [name, value] of Object.entries(appError.options.headers ?? {})) res.setHeader(name, value);
   res.status(appError.status).json(body);
 };

@@ -13,6 +13,8 @@ export const errorStatus = {
   /** A card payment was refused (the provider's message says why). */
   payment_failed: 402,
   conflict: 409,
+  /** Well-formed but refused as a whole (an Idempotency-Key reused for other input). */
+  unprocessable: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -17,8 +17,9 @@ export function requestLog(logger: pino.Logger = appLogger): RequestHandler {
     customAttributeKeys: { reqId: 'traceId' },
     quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    // Health checks come every few seconds from load balancers and Playwright: not worth a line each.
-    autoLogging: { ignore: (req) => (req as Request).originalUrl === '/api/health' },
+    // Health checks come every few seconds from load balancers and Playwright, metrics scrapes every
+    // few seconds from Prometheus: not worth a line each.
+    autoLogging: { ignore: (req) => ['/api/health', '/api/metrics'].includes((req as Request).originalUrl) },
     serializers: {
       req: (req: { method: string; url: string; remoteAddress?: string }) => ({
         method: req.method,

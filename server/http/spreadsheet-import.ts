@@ -21,7 +21,11 @@ export const MAX_COMPRESSION_RATIO = 100;
 const PARSE_TIMEOUT_MS = 60_000;
 /** Parses at once, across every centre; the others wait their turn. One core stays for the API. */
 const MAX_PARSERS = Math.max(1, Math.min(2, availableParallelism() - 1));
-const WORKER_FILE = path.join(import.meta.dirname, 'spreadsheet-worker.mts');
+/** The parser's own file: its TypeScript source beside this one, or its compiled twin in build/server/. */
+const WORKER_FILE = path.join(
+  import.meta.dirname,
+  import.meta.url.endsWith('.ts') ? 'spreadsheet-worker.mts' : 'spreadsheet-worker.mjs',
+);
 
 const fileError = (message: Message, code: 'validation' | 'payload_too_large' = 'validation') =>
   fieldError('file', message, { code });

@@ -2,6 +2,7 @@
 // rate-limit counters and sessions (finding 12) that can no longer be used are deleted, so that the tables hold only live secrets
 // and do not grow for ever. Daily at 03:17 UTC; a failed run waits for the next day.
 import type { PrismaClient } from '../generated/prisma/client';
+import { IDEMPOTENCY_KEY_HOURS } from '../http/idempotency';
 import type { MessageQueue } from '../messaging/queue';
 import { type ScheduledJobs, scheduledJobs } from './scheduled-jobs';
 
@@ -12,11 +13,14 @@ export interface Purged {
   resetTokens: number;
   rateLimits: number;
   sessions: number;
+  /** Idempotency-Key rows (server/http/idempotency.ts) older than IDEMPOTENCY_KEY_HOURS. */
+  idempotentRequests: number;
 }
 
 /** Deletes what expired (or was used) before `now`, in one transaction; returns how many of each. */
 export async function purgeExpiredSecrets(prisma: PrismaClient, now = new Date()): Promise<Purged> {
-  const [loginCodes, resetTokens, rateLimits, sessions] = await prisma.$transaction([
+  const keysBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000);
+  const [loginCodes, resetTokens, rateLimits, sessions, idempotentRequests] = await prisma.$transaction([
     prisma.loginCode.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
     prisma.passwordResetToken.deleteMany({ where: { OR: [{ expiresAt: { lt: now } }, { usedAt: { not: null } }] } }),
     prisma.rateLimit.deleteMany({ where: { expire: { lt: BigInt(now.getTime()) } } }),
@@ -25,12 +29,14 @@ export async function purgeExpiredSecrets(prisma: PrismaClient, now = new Date()
       DELETE FROM "Session" s USING "User" u
        WHERE s."userId" = u.id
          AND (s."revokedAt" IS NOT NULL OR s."expiresAt" < ${now} OR s."tokenVersion" <> u."tokenVersion")`,
+    prisma.idempotentRequest.deleteMany({ where: { createdAt: { lt: keysBefore } } }),
   ]);
   return {
     loginCodes: loginCodes.count,
     resetTokens: resetTokens.count,
     rateLimits: rateLimits.count,
     sessions,
+    idempotentRequests: idempotentRequests.count,
   };
 }
 

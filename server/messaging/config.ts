@@ -35,6 +35,17 @@ export interface MessagingConfig {
   pollingIntervalSeconds: number;
   /** How often pg-boss looks for expired jobs (pg-boss's default is a minute). */
   superviseIntervalSeconds: number;
+  /**
+   * MESSAGE_HEARTBEAT_SECONDS (default 10, pg-boss's least): a worker refreshes its claimed jobs this
+   * often; a killed worker's jobs go back to the queue once it lapses, not after `expireInSeconds`.
+   */
+  heartbeatSeconds?: number;
+  /**
+   * MESSAGE_SEND_TIMEOUT_SECONDS (default 15): the longest one SMTP exchange may take (nodemailer's
+   * connection, greeting and socket timeouts). A message left SENDING longer than this plus 5 s was
+   * being sent by a worker that died: it may be sent again (issue 24, item 6).
+   */
+  sendTimeoutSeconds?: number;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -79,14 +90,17 @@ export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessE
       sid && token && from
         ? { accountSid: sid, authToken: token, from, apiUrl: env.TWILIO_API_URL || undefined }
         : undefined,
-    retryLimit: positiveNumber(env, 'MESSAGE_RETRY_LIMIT', 5),
-    retryDelaySeconds: positiveNumber(env, 'MESSAGE_RETRY_DELAY_SECONDS', 30, 1),
+    // 5 s, 10 s … 640 s: a first retry soon (a dead worker's jobs, a hiccup), the last ~21 min after the first try.
+    retryLimit: positiveNumber(env, 'MESSAGE_RETRY_LIMIT', 8),
+    retryDelaySeconds: positiveNumber(env, 'MESSAGE_RETRY_DELAY_SECONDS', 5, 1),
     retryDelayMaxSeconds: positiveNumber(env, 'MESSAGE_RETRY_DELAY_MAX_SECONDS', 3600, 1),
     expireInSeconds: positiveNumber(env, 'MESSAGE_EXPIRE_SECONDS', 60, 1),
+    heartbeatSeconds: Math.floor(positiveNumber(env, 'MESSAGE_HEARTBEAT_SECONDS', 10, 10)),
+    sendTimeoutSeconds: positiveNumber(env, 'MESSAGE_SEND_TIMEOUT_SECONDS', 15, 1),
     batchSize: positiveNumber(env, 'MESSAGE_BATCH_SIZE', target.kind === 'pglite' ? 10 : 25, 1),
     concurrency: Math.floor(positiveNumber(env, 'MESSAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1)),
     appUrl: appUrlOf(env),
     pollingIntervalSeconds: positiveNumber(env, 'MESSAGE_POLL_SECONDS', 2, 0.5),
-    superviseIntervalSeconds: positiveNumber(env, 'MESSAGE_SUPERVISE_SECONDS', 15, 1),
+    superviseIntervalSeconds: positiveNumber(env, 'MESSAGE_SUPERVISE_SECONDS', 5, 1),
   };
 }

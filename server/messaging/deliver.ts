@@ -198,7 +198,10 @@ export async function startMessageWorker(
         try {
           status = await deliverMessage(prisma, transports, job.data.messageId, {
             lastAttempt: job.retryCount >= job.retryLimit,
-            expireInSeconds: job.expireInSeconds,
+            // A SENDING row older than one exchange can take was left by a dead worker.
+            expireInSeconds: config.sendTimeoutSeconds
+              ? Math.min(job.expireInSeconds, config.sendTimeoutSeconds + 5)
+              : job.expireInSeconds,
             queue,
           });
         } catch (error) {
@@ -213,16 +216,30 @@ export async function startMessageWorker(
       // wait for the one connection in arrival order).
       let next = 0;
       const lane = async () => {
-        while (next < jobs.length) {
+        while (next < jobs.length && !stopping) {
           const job = jobs[next++];
           await deliver(job);
           await yieldToEventLoop();
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+      if (next < jobs.length) await handBack(jobs.slice(next).map((job) => job.id));
       return results;
     },
   );
+  // Shutting down (issue 24, item 6): the lanes finish the message each is sending and take no other;
+  // the batch's jobs not yet started go back to the queue at once, untouched (no retry counted, no
+  // retry delay), for another worker, instead of waiting for their claim to expire.
+  let stopping = false;
+  const handBack = async (ids: string[]) => {
+    try {
+      await queue.boss.cancel(MESSAGE_QUEUE, ids);
+      await queue.boss.resume(MESSAGE_QUEUE, ids);
+      log('info', 'message jobs handed back at shutdown', { jobs: ids.length });
+    } catch (error) {
+      log('error', 'could not hand message jobs back at shutdown', { error: providerError(error) });
+    }
+  };
   // Orphans are rare (a kill during a last attempt): a look every few supervision periods is plenty.
   const sweep = setInterval(
     () =>
@@ -234,6 +251,7 @@ export async function startMessageWorker(
   sweep.unref();
   return {
     async stop() {
+      stopping = true;
       clearInterval(sweep);
       await queue.boss.offWork(MESSAGE_QUEUE, { id, wait: true });
       transports.close();

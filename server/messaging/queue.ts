@@ -39,6 +39,8 @@ export async function openMessageQueue(target: DatabaseTarget, config: Messaging
     retryDelayMax: config.retryDelayMaxSeconds,
     // A SIGKILLed worker's jobs come back after this, not after pg-boss's default 15 minutes.
     expireInSeconds: config.expireInSeconds,
+    // …and sooner: once its heartbeat lapses (issue 24, item 6).
+    ...(config.heartbeatSeconds ? { heartbeatSeconds: config.heartbeatSeconds } : {}),
   };
   // createQueue leaves an existing queue as it is; updateQueue applies this process's settings.
   if (await boss.getQueue(MESSAGE_QUEUE)) await boss.updateQueue(MESSAGE_QUEUE, queueOptions);

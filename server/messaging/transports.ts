@@ -73,16 +73,27 @@ function twilioClient(settings: TwilioSettings) {
  * pool every email opens a connection of its own (~100 ms more each over loopback). One connection per
  * message the worker sends at a time: a lane never waits for another's exchange.
  */
-export function pooledSmtpUrl(smtpUrl: string, maxConnections: number): string {
+export function pooledSmtpUrl(smtpUrl: string, maxConnections: number, timeoutSeconds = 15): string {
   const url = new URL(smtpUrl);
   if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
   if (!url.searchParams.has('maxConnections')) url.searchParams.set('maxConnections', String(maxConnections));
+  // One exchange never outlasts MESSAGE_SEND_TIMEOUT_SECONDS (nodemailer's socket default is 10 minutes):
+  // past it plus 5 s a SENDING message counts as left by a dead worker (deliver.ts).
+  const ms = String(Math.round(timeoutSeconds * 1000));
+  for (const name of ['connectionTimeout', 'greetingTimeout', 'socketTimeout'])
+    if (!url.searchParams.has(name)) url.searchParams.set(name, ms);
   return url.href;
 }
 
 export function createTransports(config: MessagingConfig): Transports {
   const smtp: Transporter | undefined = config.smtpUrl
-    ? nodemailer.createTransport(pooledSmtpUrl(config.smtpUrl, Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY)))
+    ? nodemailer.createTransport(
+        pooledSmtpUrl(
+          config.smtpUrl,
+          Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY),
+          config.sendTimeoutSeconds,
+        ),
+      )
     : undefined;
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const sms = config.twilio ? twilioClient(config.twilio) : undefined;

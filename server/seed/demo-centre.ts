@@ -4,6 +4,7 @@
 // dates count from the day the seed runs. Bulk inserts keep it well under a second on PGlite.
 import type { Prisma, TermPaymentType } from '../generated/prisma/client';
 import { seedDemoMoney } from './demo-money';
+import { seedDemoPlace } from './demo-rooms';
 import { seedDemoSchedules } from './demo-schedules';
 
 type Tx = Prisma.TransactionClient;
@@ -131,6 +132,8 @@ export async function seedDemoCentre(
     });
     courses.push(course.id);
   }
+  // One location (named after the centre) with three rooms: every student is enrolled there.
+  const place = await seedDemoPlace(tx, organisationId);
   const referrers = await tx.referrer.createManyAndReturn({
     data: REFERRERS.map((name, i) => ({ organisationId, name, phone: `416-555-01${String(i).padStart(2, '0')}` })),
     select: { id: true },
@@ -141,6 +144,7 @@ export async function seedDemoCentre(
       const lastName = pick(LAST);
       return {
         organisationId,
+        locationId: place.locationId,
         studentId: `LU-${String(i + 1).padStart(4, '0')}`,
         firstName,
         lastName,
@@ -225,6 +229,7 @@ export async function seedDemoCentre(
     confirmedById: adminUserId ?? null,
     now: today,
     random: next,
+    place,
   });
   const teacherUsers = [teacherUserId, ...users.map((u) => u.id)];
   const money = adminUserId
@@ -236,6 +241,7 @@ export async function seedDemoCentre(
         adminUserId,
         now: today,
         random: next,
+        place,
       })
     : null;
   return {

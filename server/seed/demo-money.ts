@@ -23,6 +23,7 @@ import { lockStudentBalance } from '../features/vouchers/ledger';
 import { lowBalanceWhere } from '../features/vouchers/low-balance-rule';
 import type { Attendance, Prisma } from '../generated/prisma/client';
 import { centreUsersWithRole, createNotices } from '../notices/create-notices';
+import type { DemoPlace } from './demo-rooms';
 
 type Tx = Prisma.TransactionClient;
 const DAY = 86_400_000;
@@ -72,6 +73,8 @@ export interface DemoMoneyOptions {
   adminUserId: number;
   now: Date;
   random: () => number;
+  /** The centre's location and its rooms (demo-rooms.ts): a series gets a room free at all its times. */
+  place: DemoPlace;
 }
 
 export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
@@ -153,6 +156,10 @@ export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
             : 'EXCUSED';
       weeks.push({ start, end, completed, attendance });
     }
+    const roomId = options.place.book(
+      weeks.map(({ start, end }) => ({ start: start.toMillis(), end: end.toMillis() })),
+      1,
+    );
     const rows = await tx.schedule.createManyAndReturn({
       data: weeks.map(({ start, end, completed }) => ({
         organisationId,
@@ -161,7 +168,8 @@ export async function seedDemoMoney(tx: Tx, options: DemoMoneyOptions) {
         courseType: 'ONE_ON_ONE' as const,
         courseId: options.courseIds[COURSE_OF_TEACHER[teacherIndex]],
         teacherId: teacher.id,
-        address: 'Level Up Centre, 120 King St W, Room 3',
+        locationId: options.place.locationId,
+        roomId,
         startAt: start.toJSDate(),
         endAt: end.toJSDate(),
         teacherStartAt: start.toJSDate(),

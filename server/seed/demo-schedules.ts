@@ -5,6 +5,7 @@
 // phone page and the table view have work to show. A few classes are cancelled.
 import { DateTime } from 'luxon';
 import type { Attendance, Prisma } from '../generated/prisma/client';
+import type { DemoPlace } from './demo-rooms';
 
 type Tx = Prisma.TransactionClient;
 
@@ -51,6 +52,8 @@ export async function seedDemoSchedules(
     confirmedById: number | null;
     now: Date;
     random: () => number;
+    /** The centre's location and its rooms: a term's classes get a room free at all their times. */
+    place: DemoPlace;
   },
 ): Promise<number> {
   const { organisationId, timeZone, now, random } = options;
@@ -103,6 +106,10 @@ export async function seedDemoSchedules(
       const completed = past && !awaiting;
       return { start, end, completed, cancelled: !past && random() < 0.04 };
     });
+    const roomId = options.place.book(
+      occurrences.map(({ start, end }) => ({ start: start.toMillis(), end: end.toMillis() })),
+      students.length,
+    );
     // One insert for the term's classes, one for their students (matched back by start time).
     const rows = await tx.schedule.createManyAndReturn({
       data: classes.map(({ start, end, completed, cancelled }) => ({
@@ -112,7 +119,9 @@ export async function seedDemoSchedules(
         courseType: students.length === 1 ? ('ONE_ON_ONE' as const) : ('GROUP' as const),
         courseId: term.courseId,
         teacherId,
-        address: 'Level Up Centre, 120 King St W, Room 2',
+        // At the centre's location (its address applies), in a room when one was free.
+        locationId: options.place.locationId,
+        roomId,
         startAt: start.toJSDate(),
         endAt: end.toJSDate(),
         teacherStartAt: start.toJSDate(),

@@ -4,7 +4,7 @@
 // class as "covered by". Giving the class back to the planned teacher clears it.
 import { ZNotifyChoice, ZTold } from './class-notices';
 import { ZDate, ZId, ZIdParams } from './common';
-import { ZNamed } from './courses';
+import { blankAsAbsent, ZNamed } from './courses';
 import { defineEndpoint } from './endpoint';
 import { ZOverride } from './schedules';
 import { z } from './z';
@@ -92,11 +92,14 @@ export const LESSON_REPORT_TO_MESSAGE = 'The last day must not be before the fir
 /** At most this many students and teachers are listed (most events first). */
 export const LESSON_REPORT_ROWS = 200;
 
-export const ZLessonReportQuery = z.object({ from: ZDate, to: ZDate }).superRefine((q, ctx) => {
-  if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: LESSON_REPORT_TO_MESSAGE });
-  else if (Date.parse(q.to) - Date.parse(q.from) >= LESSON_REPORT_RANGE_DAYS * 86_400_000)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: LESSON_REPORT_RANGE_MESSAGE });
-});
+/** locationId (issue 23): only classes at this location (lesson events and freed seats alike). */
+export const ZLessonReportQuery = z
+  .object({ from: ZDate, to: ZDate, locationId: blankAsAbsent(ZId) })
+  .superRefine((q, ctx) => {
+    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: LESSON_REPORT_TO_MESSAGE });
+    else if (Date.parse(q.to) - Date.parse(q.from) >= LESSON_REPORT_RANGE_DAYS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: LESSON_REPORT_RANGE_MESSAGE });
+  });
 export type TLessonReportQuery = z.input<typeof ZLessonReportQuery>;
 
 const ZEventCounts = z.object({

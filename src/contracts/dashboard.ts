@@ -1,4 +1,5 @@
-import { ZMoney } from './common';
+import { ZId, ZMoney } from './common';
+import { blankAsAbsent } from './courses';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
 import { z } from './z';
@@ -85,7 +86,12 @@ export type TDashboardCharts = z.infer<typeof ZDashboardCharts>;
 export const ZLowBalanceThresholdBody = z.object({ lowBalanceThreshold: ZMoney });
 export type TLowBalanceThresholdBody = z.input<typeof ZLowBalanceThresholdBody>;
 
-const ZPageQuery = ZListQuery.omit({ sortField: true, sortOrder: true });
+/**
+ * One location's figures only (issue 23); left out, every location the caller may see (a site-limited
+ * operator's own sites, everyone else's whole centre).
+ */
+export const ZDashboardQuery = z.object({ locationId: blankAsAbsent(ZId) });
+const ZPageQuery = ZListQuery.omit({ sortField: true, sortOrder: true }).extend(ZDashboardQuery.shape);
 const common = { right: 'dashboard:view', tag: 'dashboard' } as const;
 export const dashboardEndpoints = {
   summary: defineEndpoint({
@@ -93,6 +99,7 @@ export const dashboardEndpoints = {
     method: 'get',
     path: '/dashboard',
     summary: "Today's classes in the centre's zone, totals of students, teachers and courses, the threshold",
+    query: ZDashboardQuery,
     reply: ZDashboard,
   }),
   lowBalance: defineEndpoint({
@@ -117,6 +124,7 @@ export const dashboardEndpoints = {
     method: 'get',
     path: '/dashboard/charts',
     summary: 'Classes taught per week, voucher sales per month, hours per teacher this month',
+    query: ZDashboardQuery,
     reply: ZDashboardCharts,
   }),
   setLowBalanceThreshold: defineEndpoint({

@@ -10,8 +10,8 @@ export const ZScheduleConflict = z.object({
   /** The class being saved (for a series: the occurrence), as UTC instants. */
   startAt: z.string(),
   endAt: z.string(),
-  /** Who is double-booked: the teacher or a student, by name. */
-  who: z.enum(['teacher', 'student']),
+  /** What is double-booked: the teacher, a student or the room (issue 23), by name. */
+  who: z.enum(['teacher', 'student', 'room']),
   personId: z.number().int(),
   personName: z.string(),
   /** The other class. */

@@ -2,8 +2,10 @@
 // assignment) and one text per student; a draft until submitted, then locked, with one email per
 // opted-in student queued. Operators use /schedules/:id/feedback (any class of the centre), teachers
 // /my-schedules/:id/feedback (their own classes only).
+
 import { MAX_ID, ZIdParams } from './common';
 import { ZNamed } from './courses';
+import { ZDashboardQuery } from './dashboard';
 import { defineEndpoint } from './endpoint';
 import {
   FEEDBACK_LOCKED_MESSAGE,
@@ -171,7 +173,8 @@ export const operatorFeedbackEndpoints = {
     method: 'get',
     path: '/dashboard/feedback-issues',
     summary: 'Classes with missing (MISSING_FEEDBACK) or failed (SEND_FAILED) feedback, oldest first, paged',
-    query: ZListQuery.omit({ sortField: true, sortOrder: true }),
+    // locationId (issue 23): one location's classes only, like every dashboard card.
+    query: ZListQuery.omit({ sortField: true, sortOrder: true }).extend(ZDashboardQuery.shape),
     reply: listReply(ZFeedbackIssue),
   }),
 };

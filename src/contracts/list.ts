@@ -11,5 +11,11 @@ export const ZListQuery = z.object({
 
 /** The reply shape ProTable's `request` expects. */
 export function listReply<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), total: z.number().int(), success: z.literal(true) });
+  return z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    /** The count stopped at `total` (issue 24: a capped count): there are more than `total - 1` rows. */
+    totalCapped: z.literal(true).optional(),
+    success: z.literal(true),
+  });
 }

@@ -25,6 +25,7 @@ export const rights = [
   'households:invite', // invite a guardian to the family portal, resend or revoke the invitation
   'payments:connect', // connect the centre's own Stripe account (family card payments, Stripe Connect)
   'privacy:erase', // see the families' erasure requests and complete them (anonymise a household)
+  'locations:manage', // the centre's locations and rooms, the travel time between them, staff's sites
 ] as const;
 export type Right = (typeof rights)[number];
 
@@ -55,6 +56,7 @@ export const rightsByRole = {
     'vouchers:refundBeyondBalance',
     'payments:connect',
     'privacy:erase',
+    'locations:manage',
   ],
   ROLE_OPERATOR: operatorRights,
   ROLE_TEACHER: ['account:own', 'schedules:confirmOwn', 'teacherSettings:own'],

@@ -21,6 +21,11 @@ export const ZPortalLesson = z.object({
   course: z.string(),
   teacher: z.string(),
   address: z.string().nullable(),
+  /** Where (issue 23): the location's name, the room's, and the address the lesson is held at (its
+   * own for a lesson elsewhere, else the location's). */
+  location: z.string().nullable().optional(),
+  room: z.string().nullable().optional(),
+  place: z.string().nullable().optional(),
   /** The child's attendance once the lesson was taken; null before. */
   attendance: z.enum(attendances).nullable(),
   /** The lesson's feedback was submitted (readable under Feedback). */

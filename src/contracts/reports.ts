@@ -28,6 +28,8 @@ const paging = ZListQuery.omit({ sortField: true, sortOrder: true }).shape;
 const purchaseFilters = {
   studentId: ZVoucherPurchaseFilters.shape.studentId,
   type: ZVoucherPurchaseFilters.shape.type,
+  /** Issue 23: only students enrolled at this location (their home site). */
+  locationId: blankAsAbsent(ZId),
 };
 export const ZPurchaseHistoryQuery = z.object({ ...paging, ...purchaseFilters, ...range }).superRefine(rangeRules);
 export const ZPurchaseHistoryDownloadQuery = z.object({ ...purchaseFilters, ...range }).superRefine(rangeRules);
@@ -53,7 +55,8 @@ export const salarySources = ['CLASS', 'CLOSED', 'ADJUSTMENT'] as const;
 /** CLASS: a completed class of an open month; CLOSED: a closed month's payroll line; ADJUSTMENT: a change after close. */
 export type TSalarySource = (typeof salarySources)[number];
 
-const salaryFilters = { teacherId: blankAsAbsent(ZId) };
+/** locationId (issue 23): only the lines of classes at this location. */
+const salaryFilters = { teacherId: blankAsAbsent(ZId), locationId: blankAsAbsent(ZId) };
 export const ZTeacherSalaryQuery = z.object({ ...paging, ...salaryFilters, ...range }).superRefine(rangeRules);
 export const ZTeacherSalaryDownloadQuery = z.object({ ...salaryFilters, ...range }).superRefine(rangeRules);
 export type TTeacherSalaryQuery = z.output<typeof ZTeacherSalaryQuery>;
@@ -84,6 +87,7 @@ export type TSalaryLine = z.infer<typeof ZSalaryLine>;
 
 export const ZSalaryTotals = z.object({ lines: z.number().int(), hours: z.string(), amount: z.string() });
 export type TSalaryTotals = z.infer<typeof ZSalaryTotals>;
+
 export const ZTeacherSalary = listReply(ZSalaryLine).extend({
   /** Over every line of the range (not only this page). */
   totals: ZSalaryTotals,
@@ -124,5 +128,114 @@ export const reportEndpoints = {
     path: '/reports/teacher-salary/download',
     summary: 'The teacher salary report of a date range as an .xlsx file, with a total per teacher and overall',
     query: ZTeacherSalaryDownloadQuery,
+  }),
+};
+
+// Reports by location and room occupancy (issue 23).
+
+/** A locationId filter naming no location of the centre, or one outside a site-limited operator's sites. */
+export const NO_SUCH_LOCATION_MESSAGE = 'No such location in this centre';
+
+export const ZLocationReportQuery = z.object({ ...range }).superRefine(rangeRules);
+export type TLocationReportQuery = z.output<typeof ZLocationReportQuery>;
+
+/**
+ * One location's figures over the range (the centre's calendar days from..to):
+ * - lessons: COMPLETED classes starting in the range at the location;
+ * - hours: their class hours (minutes / 60 to the cent per class, summed);
+ * - sales: the voucher purchase rows of students enrolled at the location (their home site), counted as
+ *   the purchase history counts them: purchased - refunded + adjusted, gift amounts apart (`gift`);
+ * - salary: teacher pay of the salary report's lines (open-month classes, closed-month payroll lines,
+ *   adjustments) whose class is at the location, so the total equals the teacher salary report's.
+ */
+export const ZLocationFigures = z.object({
+  lessons: z.number().int(),
+  hours: z.string(),
+  sales: z.string(),
+  gift: z.string(),
+  salary: z.string(),
+});
+export type TLocationFigures = z.infer<typeof ZLocationFigures>;
+export const ZLocationReport = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** By name; `location` null gathers classes and students with no location (only when it has figures). */
+  locations: z.array(ZLocationFigures.extend({ location: ZNamed.nullable() })),
+  /** Over every row: for a caller without site limits, the centre-wide figures. */
+  totals: ZLocationFigures,
+});
+export type TLocationReport = z.infer<typeof ZLocationReport>;
+
+/** Default open hours of a room per week (rooms carry no opening times). */
+export const DEFAULT_OPEN_HOURS_PER_WEEK = 60;
+export const OPEN_HOURS_MESSAGE = 'Open hours per week is a whole number from 1 to 168';
+
+/**
+ * Room occupancy per ISO week (Monday to Sunday, the centre's clock) of every week that overlaps the
+ * range: booked hours = the class hours of PLANNED and COMPLETED classes in the room starting that week
+ * (whole weeks, also past the range's ends), occupancy = booked / open hours, a percentage to one
+ * decimal. Rooms carry no opening times, so the open hours of a week are this query parameter,
+ * `openHoursPerWeek` (1 to 168, default 60), the same for every room.
+ */
+export const ZRoomOccupancyQuery = z
+  .object({
+    ...range,
+    locationId: blankAsAbsent(ZId),
+    openHoursPerWeek: z.coerce
+      .number({ error: OPEN_HOURS_MESSAGE })
+      .int(OPEN_HOURS_MESSAGE)
+      .min(1, OPEN_HOURS_MESSAGE)
+      .max(168, OPEN_HOURS_MESSAGE)
+      .default(DEFAULT_OPEN_HOURS_PER_WEEK),
+  })
+  .superRefine(rangeRules);
+export type TRoomOccupancyQuery = z.output<typeof ZRoomOccupancyQuery>;
+
+export const ZRoomWeek = z.object({
+  /** ISO week, e.g. '2026-W48'. */
+  week: z.string(),
+  /** Its Monday, 'YYYY-MM-DD'. */
+  monday: z.string(),
+});
+export const ZRoomOccupancy = z.object({
+  from: z.string(),
+  to: z.string(),
+  openHoursPerWeek: z.number().int(),
+  weeks: z.array(ZRoomWeek),
+  /** Every room (active, or with bookings in the weeks) by location and name; `weeks` in the order above. */
+  rooms: z.array(
+    z.object({
+      room: ZNamed,
+      location: ZNamed,
+      weeks: z.array(z.object({ week: z.string(), bookedHours: z.string(), percent: z.number() })),
+    }),
+  ),
+});
+export type TRoomOccupancy = z.infer<typeof ZRoomOccupancy>;
+
+export const locationReportEndpoints = {
+  byLocation: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/reports/locations',
+    summary: 'Lessons, class hours, sales and teacher salary per location over a date range, with totals',
+    query: ZLocationReportQuery,
+    reply: ZLocationReport,
+  }),
+  byLocationDownload: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/reports/locations/download',
+    summary: 'The report by location of a date range as an .xlsx file, with a total row',
+    query: ZLocationReportQuery,
+  }),
+  roomOccupancy: defineEndpoint({
+    ...common,
+    method: 'get',
+    path: '/reports/room-occupancy',
+    summary:
+      'Booked hours of each room per ISO week over a date range against openHoursPerWeek (rooms carry no opening times), as a percentage',
+    query: ZRoomOccupancyQuery,
+    reply: ZRoomOccupancy,
   }),
 };

@@ -46,6 +46,14 @@ export const MAX_CLASS_HOURS = 12;
 export const MAX_SERIES_OCCURRENCES = 400;
 /** Longest range of the calendar's range query, in days (a month view shows 6 weeks). */
 export const MAX_CALENDAR_RANGE_DAYS = 62;
+/**
+ * The most classes one calendar range lists (issue 24). The calendar is tuned to draw 2,000 (a month
+ * of 2,000, the room view's 50 rooms x 40); past this the reply is a summary (ZScheduleRangeSummary),
+ * so it stays under ~0.8 MB however big the centre.
+ */
+export const MAX_CALENDAR_EVENTS = 3000;
+/** How many of the busiest teachers and locations a range summary names. */
+export const RANGE_SUMMARY_TOP = 10;
 /** Longest schedule download range, in days (seed section 5). */
 export const MAX_DOWNLOAD_RANGE_DAYS = 31;
 /** Longest attendance export range, in days. */
@@ -128,6 +136,14 @@ const scheduleFields = {
   courseType: z.enum(courseTypes, { error: 'Course type is ONE_ON_ONE or GROUP' }),
   courseId: ZId,
   teacherId: ZId,
+  /**
+   * Where (issue 23). locationId: left out, a new class is at the centre's first location and a
+   * changed class stays where it was. roomId: a room of that location; null = no room; left out on a
+   * change = the room stays. `address` is free text for a lesson held elsewhere (a student's home, a
+   * link); left empty, the location's address applies.
+   */
+  locationId: blankAsAbsent(ZId),
+  roomId: z.preprocess((v) => (v === '' ? null : v), ZId.nullish()),
   address: optionalText(200),
   startAt: ZInstant,
   endAt: ZInstant,
@@ -242,6 +258,11 @@ export const ZSchedule = z.object({
   teacher: ZNamed.extend({ colour: z.string().nullable() }),
   /** While a substitute teaches the class (`teacher`), the teacher it was planned for (issue 22). */
   originalTeacher: ZNamed.nullable().optional(),
+  /** Where (issue 23): the class's location and room, and the address it is held at (its own free
+   * text for a lesson elsewhere, else the location's). `address` is the class's own free text only. */
+  location: ZNamed.nullable().optional(),
+  room: ZNamed.nullable().optional(),
+  place: z.string().nullable().optional(),
   address: z.string().nullable(),
   startAt: z.string(),
   endAt: z.string(),
@@ -289,6 +310,15 @@ export const ZScheduleWriteReply = z.object({
   outsideAvailability: z.array(z.string()),
   /** Who was told of a move or change (absent for a new class). */
   told: ZTold.optional(),
+  /**
+   * Warnings of where (issue 23), never refusals: classes that leave the teacher less than the centre's
+   * travel minutes from another of their classes that day at a different location; and whether the
+   * teacher works at other locations than this one only.
+   */
+  tooLittleTravel: z
+    .array(z.object({ startAt: z.string(), otherStartAt: z.string(), otherLocation: z.string() }))
+    .optional(),
+  notTheirLocation: z.boolean().optional(),
 });
 export type TScheduleWriteReply = z.infer<typeof ZScheduleWriteReply>;
 
@@ -304,8 +334,27 @@ export const ZScheduleEvent = z.object({
   originalTeacher: ZNamed.nullable().optional(),
   studentNames: z.array(z.string()),
   seriesId: z.number().int().nullable(),
+  /** Where (issue 23): the room view draws rooms as columns. */
+  locationId: z.number().int().nullable().optional(),
+  room: ZNamed.nullable().optional(),
 });
 export type TScheduleEvent = z.infer<typeof ZScheduleEvent>;
+
+/**
+ * The calendar range's reply when it holds more than `limit` classes (issue 24): how many a day (the
+ * centre's local days, by start) and the busiest teachers and locations, so the page can say how to
+ * narrow it; its size does not grow with the classes.
+ */
+export const ZScheduleRangeSummary = z.object({
+  tooMany: z.literal(true),
+  limit: z.number().int(),
+  total: z.number().int(),
+  days: z.array(z.object({ date: z.string(), classes: z.number().int() })),
+  teachers: z.array(ZNamed.extend({ classes: z.number().int() })),
+  locations: z.array(ZNamed.extend({ classes: z.number().int() })),
+});
+export type TScheduleRangeSummary = z.infer<typeof ZScheduleRangeSummary>;
+export type TScheduleRangeReply = TScheduleEvent[] | TScheduleRangeSummary;
 
 export const ZScheduleFilters = z.object({
   /** One class (a ledger entry's link to the class it charged). */
@@ -314,6 +363,8 @@ export const ZScheduleFilters = z.object({
   studentId: blankAsAbsent(ZId),
   teacherId: blankAsAbsent(ZId),
   courseId: blankAsAbsent(ZId),
+  locationId: blankAsAbsent(ZId),
+  roomId: blankAsAbsent(ZId),
   notificationStatus: blankAsAbsent(z.enum(notificationStatuses)),
   /** Classes starting on or after this day / on or before this day, in the centre's zone. */
   from: blankAsAbsent(ZDate),
@@ -334,6 +385,8 @@ export const ZScheduleRangeQuery = z
     teacherId: blankAsAbsent(ZId),
     studentId: blankAsAbsent(ZId),
     courseId: blankAsAbsent(ZId),
+    locationId: blankAsAbsent(ZId),
+    roomId: blankAsAbsent(ZId),
   })
   .refine((q) => q.end > q.start, { path: ['end'], message: END_TIME_AFTER_START_MESSAGE })
   .refine((q) => Date.parse(q.end) - Date.parse(q.start) <= MAX_CALENDAR_RANGE_DAYS * 86_400_000, {
@@ -475,9 +528,9 @@ export const scheduleEndpoints = {
     ...manage,
     method: 'get',
     path: '/schedules/range',
-    summary: 'Classes in the calendar range [start, end), as calendar events',
+    summary: `Classes in the calendar range [start, end), as calendar events; more than ${MAX_CALENDAR_EVENTS} (or the server's limit): a summary`,
     query: ZScheduleRangeQuery,
-    reply: z.array(ZScheduleEvent),
+    reply: z.union([z.array(ZScheduleEvent), ZScheduleRangeSummary]),
   }),
   downloadWeek: defineEndpoint({
     ...manage,

@@ -25,6 +25,8 @@ export const ZStaff = z.object({
   activated: z.boolean(),
   gmail: z.string().nullable(),
   createdAt: z.string(),
+  /** The locations the login is limited to (issue 23; operators); empty: every location. */
+  locationIds: z.array(z.number().int()).optional(),
 });
 export type TStaff = z.infer<typeof ZStaff>;
 

@@ -32,6 +32,8 @@ export const ZStudentBody = z.object({
   feedbackEmail: ZOptionalEmail,
   feedbackNotification: z.boolean().default(false),
   hourlyRate: ZOptionalRate,
+  /** The location the student is enrolled at (issue 23); left out: the centre's first location. */
+  locationId: z.preprocess((v) => (v === '' ? undefined : v), ZId.optional()),
 });
 export type TStudentBody = z.input<typeof ZStudentBody>;
 
@@ -54,6 +56,8 @@ export const ZStudent = z.object({
   hourlyRate: z.string().nullable(),
   /** The student's household (issue 21); null for a student the desk has not put in one yet. */
   householdId: z.number().int().nullable(),
+  /** The location the student is enrolled at (issue 23). */
+  locationId: z.number().int().nullable().optional(),
   active: z.boolean(),
   createdAt: z.string(),
 });
@@ -88,6 +92,7 @@ export const ZStudentFilters = z.object({
   firstName: z.string().trim().max(50).optional(),
   lastName: z.string().trim().max(50).optional(),
   referrerId: ZId.optional(),
+  locationId: ZId.optional(),
   startDateFrom: ZDate.optional(),
   startDateTo: ZDate.optional(),
   q: z.string().trim().max(100).optional(),

@@ -10,6 +10,16 @@ export const systemEndpoints = {
     summary: 'Liveness and database check for load balancers',
     reply: z.object({ status: z.literal('ok') }),
   }),
+  ready: defineEndpoint({
+    method: 'get',
+    path: '/ready',
+    right: 'public',
+    tag: 'system',
+    summary:
+      'Readiness for load balancers: the database answers, its migrations are current and the process is not shutting down; 503 with the reasons otherwise',
+    reply: z.object({ status: z.literal('ready') }),
+    refusals: [503],
+  }),
   openapi: defineEndpoint({
     method: 'get',
     path: '/openapi.json',

@@ -77,6 +77,8 @@ export const ZTeacher = z.object({
   /** True while the teacher has no password (imported teachers wait for an invitation or an admin). */
   awaitingInvitation: z.boolean(),
   createdAt: z.string(),
+  /** The locations the teacher works at (issue 23); empty: every location. */
+  locationIds: z.array(z.number().int()).optional(),
 });
 export type TTeacher = z.infer<typeof ZTeacher>;
 

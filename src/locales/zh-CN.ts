@@ -11,7 +11,10 @@ import feedback from './zh-CN/feedback';
 import forms from './zh-CN/forms';
 import households from './zh-CN/households';
 import lessons from './zh-CN/lessons';
+import listLimits from './zh-CN/listLimits';
 import lists from './zh-CN/lists';
+import locationReports from './zh-CN/locationReports';
+import locations from './zh-CN/locations';
 import menu from './zh-CN/menu';
 import money from './zh-CN/money';
 import names from './zh-CN/names';
@@ -19,15 +22,18 @@ import notices from './zh-CN/notices';
 import notify from './zh-CN/notify';
 import pages from './zh-CN/pages';
 import payroll from './zh-CN/payroll';
+import places from './zh-CN/places';
 import portal from './zh-CN/portal';
 import privacy from './zh-CN/privacy';
 import pwa from './zh-CN/pwa';
 import reports from './zh-CN/reports';
 import request from './zh-CN/request';
+import roomView from './zh-CN/roomView';
 import scheduleNow from './zh-CN/scheduleNow';
 import schedules from './zh-CN/schedules';
 import scheduleViews from './zh-CN/scheduleViews';
 import seats from './zh-CN/seats';
+import siteLimits from './zh-CN/siteLimits';
 import statements from './zh-CN/statements';
 import teacherOffline from './zh-CN/teacherOffline';
 import topups from './zh-CN/topups';
@@ -69,4 +75,10 @@ export default {
   ...cover,
   ...privacy,
   ...statements,
+  ...places,
+  ...siteLimits,
+  ...roomView,
+  ...locationReports,
+  ...listLimits,
+  ...locations,
 };

@@ -9,5 +9,5 @@ export const substituteClass = (id: number, data: TSubstituteClassBody) =>
 export const substituteRange = (data: TSubstituteRangeBody) =>
   request<TSubstituteReply>('/api/substitutes', { method: 'POST', data, ...write });
 
-export const lessonReport = (params: { from: string; to: string }) =>
+export const lessonReport = (params: { from: string; to: string; locationId?: number }) =>
   request<TLessonReport>('/api/reports/lesson-events', { method: 'GET', params });

@@ -7,6 +7,8 @@ export type Query = Record<string, string | number | boolean>;
 export interface ListResult<T> {
   data: T[];
   total: number;
+  /** The server stopped counting at `total` (more than `total - 1` rows): the pager says so. */
+  totalCapped?: true;
   success: true;
 }
 

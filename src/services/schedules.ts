@@ -9,11 +9,12 @@ import type {
   TMyClasses,
   TSchedule,
   TScheduleCreateBody,
-  TScheduleEvent,
   TScheduleMoveBody,
+  TScheduleRangeReply,
   TScheduleUpdateBody,
   TScheduleWriteReply,
 } from '@/contracts/schedules';
+import { idempotencyHeaders } from '@/utils/idempotency';
 import type { ListResult, Query } from './http';
 
 // Types only from the contract (no zod in the page bundles). Writes skip the global error handler:
@@ -23,10 +24,16 @@ const write = { skipErrorHandler: true } as const;
 export const listSchedules = (params: Query) =>
   request<ListResult<TSchedule>>('/api/schedules', { method: 'GET', params });
 export const scheduleRange = (params: Query) =>
-  request<TScheduleEvent[]>('/api/schedules/range', { method: 'GET', params });
+  request<TScheduleRangeReply>('/api/schedules/range', { method: 'GET', params });
 export const getSchedule = (id: number) => request<TSchedule>(`/api/schedules/${id}`, { method: 'GET' });
-export const createSchedule = (data: TScheduleCreateBody) =>
-  request<TScheduleWriteReply>('/api/schedules', { method: 'POST', data, ...write });
+/** `idempotencyKey`: the class form's, sent with each of its tries (src/utils/idempotency.ts). */
+export const createSchedule = (data: TScheduleCreateBody, idempotencyKey?: string) =>
+  request<TScheduleWriteReply>('/api/schedules', {
+    method: 'POST',
+    data,
+    headers: idempotencyHeaders(idempotencyKey),
+    ...write,
+  });
 export const updateSchedule = (id: number, data: TScheduleUpdateBody) =>
   request<TScheduleWriteReply>(`/api/schedules/${id}`, { method: 'PUT', data, ...write });
 export const moveSchedule = (id: number, data: TScheduleMoveBody) =>

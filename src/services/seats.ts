@@ -28,7 +28,7 @@ export const getOffer = (token: string) =>
 export const claimOffer = (token: string) =>
   call<TSeatOfferView>(`/api/offers/${encodeURIComponent(token)}/claim`, { method: 'POST', skipErrorHandler: true });
 /** The fill rate of freed seats on /report (reports:view). */
-export const seatFillReport = (params: { from: string; to: string }) =>
+export const seatFillReport = (params: { from: string; to: string; locationId?: number }) =>
   call<TSeatFillReport>('/api/reports/seat-fill', { params });
 export const portalLeaveWaitlist = (scheduleId: number, studentId: number) =>
   call<TPortalWaitlistPlace>(`/api/portal/lessons/${scheduleId}/waitlist/${studentId}`, {

@@ -354,3 +354,40 @@ describe("the demo centre's billing cycles", () => {
     expect(invoices.every((i) => i.cycleId !== null)).toBe(true);
   });
 });
+
+describe('the demo centre’s location (issue 23)', () => {
+  it('has one location named after it with three rooms; its classes and students are there; no room holds two classes at once', async () => {
+    const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: DEMO_CENTRE } });
+    const locations = await ctx.prisma.location.findMany({
+      where: { organisationId: centre.id },
+      include: { rooms: { orderBy: { name: 'asc' } } },
+    });
+    expect(locations).toHaveLength(1);
+    const [location] = locations;
+    expect(location.name).toBe(DEMO_CENTRE);
+    expect(location.address).toBeTruthy();
+    expect(location.rooms.map((r) => [r.name, r.capacity])).toEqual([
+      ['Room A', 6],
+      ['Room B', 4],
+      ['Room C', 8],
+    ]);
+    expect(
+      await ctx.prisma.student.count({ where: { organisationId: centre.id, locationId: { not: location.id } } }),
+    ).toBe(0);
+    expect(
+      await ctx.prisma.schedule.count({ where: { organisationId: centre.id, locationId: { not: location.id } } }),
+    ).toBe(0);
+    expect(await ctx.prisma.schedule.count({ where: { organisationId: centre.id, locationId: null } })).toBe(0);
+    const inRooms = await ctx.prisma.schedule.findMany({
+      where: { organisationId: centre.id, roomId: { not: null } },
+      select: { roomId: true, startAt: true, endAt: true, _count: { select: { students: true } }, room: true },
+      orderBy: [{ roomId: 'asc' }, { startAt: 'asc' }],
+    });
+    expect(inRooms.length).toBeGreaterThan(50);
+    for (const [i, k] of inRooms.entries()) {
+      expect(k._count.students).toBeLessThanOrEqual(k.room?.capacity ?? 0);
+      const previous = inRooms[i - 1];
+      if (previous?.roomId === k.roomId) expect(previous.endAt.getTime()).toBeLessThanOrEqual(k.startAt.getTime());
+    }
+  });
+});

@@ -87,11 +87,9 @@ function startWorker(): { child: ChildProcess; ready: Promise<void>; exited: Pro
   return { child, ready, exited };
 }
 
-const t0 = Date.now();
-const mark = (what: string) => process.env.SIGKILL_TIMING && console.info(`${what}: ${Date.now() - t0} ms`);
-
-it(`delivers each of ${EMAILS} emails once although its worker is SIGKILLed mid-batch`, async () => {
-  const ids = await withDatabase(async (prisma) => {
+/** Queues EMAILS emails with subjects "<subject> n" in one transaction; their ids. */
+function queueEmails(subject: string): Promise<number[]> {
+  return withDatabase(async (prisma) => {
     const centre = await createCentre(prisma);
     // The jobs carry these (as tests/support/smtp-worker-process.ts sets them): back 5 s after the kill.
     const queue = await openMessageQueue(target, {
@@ -112,8 +110,8 @@ it(`delivers each of ${EMAILS} emails once although its worker is SIGKILLed mid-
               channel: 'EMAIL' as const,
               recipient: `family${n}@example.test`,
               template: 'bulk',
-              subject: `Notice ${n}`,
-              bodyText: `Notice number ${n}`,
+              subject: `${subject} ${n}`,
+              bodyText: `${subject} number ${n}`,
             })),
           ),
         { timeout: 60_000 },
@@ -122,7 +120,13 @@ it(`delivers each of ${EMAILS} emails once although its worker is SIGKILLed mid-
       await queue.stop();
     }
   });
+}
 
+const t0 = Date.now();
+const mark = (what: string) => process.env.SIGKILL_TIMING && console.info(`${what}: ${Date.now() - t0} ms`);
+
+it(`delivers each of ${EMAILS} emails once although its worker is SIGKILLed mid-batch`, async () => {
+  const ids = await queueEmails('Notice');
   mark('queued');
   const first = startWorker();
   await first.ready;
@@ -166,4 +170,46 @@ it(`delivers each of ${EMAILS} emails once although its worker is SIGKILLed mid-
   console.info(
     `[messages-sigkill] ${process.env.TEST_DB ?? 'pglite'}: killed after ${atKill} of ${EMAILS}; delivered twice: ${twice.length}`,
   );
+}, 180_000);
+
+it('a worker stopped with SIGTERM finishes what it is sending and hands the rest of its batch back at once', async () => {
+  const before = smtp.received.length;
+  const ids = await queueEmails('Update');
+  const worker = startWorker();
+  await worker.ready;
+  const until = Date.now() + 60_000;
+  while (smtp.received.length - before < EMAILS / 3) {
+    if (Date.now() > until) throw new Error('too few emails before the stop');
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  const atTerm = smtp.received.length;
+  worker.child.kill('SIGTERM');
+  expect(await worker.exited).toBe(0);
+  // The lanes finished the message each was sending and took no other from the batch.
+  expect(smtp.received.length - atTerm).toBeLessThanOrEqual(IN_FLIGHT);
+  // What it had claimed and not started is back in the queue at once: waiting, no retry counted.
+  const left = await withDatabase(async (prisma) => {
+    const unsent = await prisma.message.findMany({
+      where: { id: { in: ids }, status: { not: 'SENT' } },
+      select: { id: true, status: true },
+    });
+    const jobs = await prisma.$queryRawUnsafe<{ state: string; retries: number }[]>(
+      `SELECT state::text AS state, retry_count AS retries FROM pgboss.job
+        WHERE name = 'message-send' AND (data->>'messageId')::int = ANY($1::int[])`,
+      unsent.map((m) => m.id),
+    );
+    return { unsent, jobs };
+  });
+  expect(left.unsent.length).toBeGreaterThan(0);
+  expect(left.unsent.every((m) => m.status === 'QUEUED')).toBe(true); // none left SENDING
+  expect(left.jobs.length).toBe(left.unsent.length);
+  expect(left.jobs.filter((j) => j.state !== 'created' || j.retries !== 0)).toEqual([]);
+  // Another worker sends the rest, each once: a graceful stop sends nothing twice.
+  const next = startWorker();
+  await next.ready;
+  expect(await next.exited).toBe(0);
+  const mine = smtp.received.slice(before);
+  const subjects = new Set(mine.map((m) => /Subject: Update (\d+)/.exec(m.raw)?.[1]));
+  expect(subjects.size).toBe(EMAILS);
+  expect(mine.length).toBe(EMAILS);
 }, 180_000);

@@ -46,6 +46,18 @@ describe('route coverage', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('has GET /api/metrics outside the permission table, only when METRICS_TOKEN is set (issue 24)', () => {
+    // Prometheus scrapes it with METRICS_TOKEN, not as a signed-in user with a right: the endpoint checks
+    // that token itself (server/metrics/metrics.ts), so it is the one route allowed without a right.
+    const withMetrics = createApp({ prisma: ctx.prisma, jwtSecret: ctx.jwtSecret, metricsToken: 'x'.repeat(32) });
+    const routes = walk((withMetrics as unknown as { router: { stack: Layer[] } }).router.stack);
+    expect(routes.length).toBe(registeredEndpoints().length + 1);
+    expect(routes.filter((r) => !r.right)).toEqual([{ route: 'GET /metrics', right: undefined }]);
+    expect(walk((app as unknown as { router: { stack: Layer[] } }).router.stack).map((r) => r.route)).not.toContain(
+      'GET /metrics',
+    );
+  });
+
   it('declares the /sw.js that replaces the worker when the offline app is off (issue 11)', () => {
     const off = createApp({
       prisma: ctx.prisma,

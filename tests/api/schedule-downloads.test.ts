@@ -126,6 +126,8 @@ describe('week download', () => {
       'Teacher hourly rate',
       'Price',
       'Feedback email',
+      'Location',
+      'Room',
     ]);
     expect(idsOf(rows)).toEqual([ids.early, ids.monday, ids.cancelled, ids.sundayMorning, ids.sundayNight]);
     const monday = rows.find((row) => row[0] === ids.monday);
@@ -148,6 +150,8 @@ describe('week download', () => {
       30,
       68.25,
       'MISSING_FEEDBACK',
+      null, // no location: the test's class was written without one
+      null,
     ]);
     const early = rows.find((row) => row[0] === ids.early);
     expect(early?.slice(1, 5)).toEqual([
@@ -237,6 +241,8 @@ describe('attendance export', () => {
       'Student name',
       'Attendance',
       'Class status',
+      'Location',
+      'Room',
     ]);
     expect(rows.slice(1).map((row) => [row[0], row[6], row[8], row[9]])).toEqual([
       [ids.early, 'S-1', null, 'PLANNED'],

@@ -12,10 +12,13 @@ import { benchDashboard } from './dashboard';
 import { benchFirstLoad } from './first-load';
 import { benchImports } from './imports';
 import { benchLessons } from './lessons';
+import { benchLoad, benchLoadPglite } from './load';
 import { benchMessages } from './messages';
 import { benchPortal } from './portal';
 import { benchPwa } from './pwa';
 import { benchReminders } from './reminders';
+import { benchRoomView } from './room-view';
+import { benchRooms } from './rooms';
 import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
 import { benchSeats } from './seats';
@@ -66,13 +69,19 @@ const benches: Record<string, () => Promise<void>> = {
   portal: benchPortal,
   lessons: benchLessons,
   seats: benchSeats,
+  rooms: benchRooms,
+  roomView: benchRoomView,
+  load: benchLoad,
+  loadPglite: benchLoadPglite,
 };
+/** Run only when named (`npm run bench -- load`): minutes long, and it needs nginx and PostgreSQL. */
+const ON_REQUEST = new Set(['load', 'loadPglite']);
 
 async function all() {
   const named = process.argv.slice(2);
   const unknown = named.filter((n) => !(n in benches));
   if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; known: ${Object.keys(benches).join(', ')}`);
-  const selected = named.length ? named : Object.keys(benches);
+  const selected = named.length ? named : Object.keys(benches).filter((name) => !ON_REQUEST.has(name));
   for (const [i, name] of selected.entries()) {
     if (i > 0) console.log('');
     await benches[name]();

@@ -3,6 +3,8 @@
 // gets a fresh Chrome profile. Lighthouse's defaults otherwise: mobile form factor, simulated throttling.
 // A signed-in page gets the token in local storage first (src/utils/session.ts), set from /api/health so
 // that no page of the app (and so no service worker) has loaded before Lighthouse does.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { TOKEN_KEY } from '../../src/utils/session';
 
 export interface LighthouseRun {
@@ -14,6 +16,23 @@ export interface LighthouseRun {
   /** PWA audits that did not pass: id (and the reason, when Lighthouse gives one). */
   pwaFailures: string[];
   warnings: string[];
+  /** What the performance score is made of beyond its metrics (tests/bench/first-load.ts prints it). */
+  diagnostics: Diagnostics;
+}
+
+export interface Diagnostics {
+  /** Bytes transferred (compressed), all and scripts only. */
+  totalBytes: number;
+  scriptBytes: number;
+  requests: number;
+  /** Main-thread time and script evaluation time, simulated (this machine's times 4, Lighthouse's CPU slowdown). */
+  mainThreadMs: number;
+  bootupMs: number;
+  /** The largest contentful paint's element, and its phases (TTFB, load delay, load time, render delay) in ms. */
+  lcpElement: string;
+  lcpPhases: string;
+  /** Audits of the performance category that did not pass, with Lighthouse's estimated savings. */
+  opportunities: string[];
 }
 
 const METRICS = {
@@ -27,7 +46,12 @@ export type Metric = keyof typeof METRICS;
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox'];
 
-export async function runLighthouse(url: string, token?: string): Promise<LighthouseRun> {
+/** `categories`: Lighthouse's categories to run (the PWA bench both, the first-load bench performance only). */
+export async function runLighthouse(
+  url: string,
+  token?: string,
+  categories: string[] = ['performance', 'pwa'],
+): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
   const puppeteer = await import('puppeteer-core');
@@ -48,7 +72,7 @@ export async function runLighthouse(url: string, token?: string): Promise<Lighth
       {
         logLevel: 'error',
         output: 'json',
-        onlyCategories: ['performance', 'pwa'],
+        onlyCategories: categories,
         // The token set above stays; the profile is new anyway.
         disableStorageReset: true,
       },
@@ -58,6 +82,12 @@ export async function runLighthouse(url: string, token?: string): Promise<Lighth
     await browser.disconnect();
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // LIGHTHOUSE_REPORTS=<dir>: each run's full report (JSON; Lighthouse's viewer opens it) for a closer look.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     // A page that sent the browser elsewhere (the sign-in page, for want of a token) was not measured.
     const ended = new URL(lhr.finalDisplayedUrl).pathname;
@@ -81,8 +111,38 @@ export async function runLighthouse(url: string, token?: string): Promise<Lighth
       installable: lhr.audits['installable-manifest']?.score === 1,
       pwaFailures,
       warnings: lhr.runWarnings,
+      diagnostics: diagnostics(lhr),
     };
   } finally {
     chrome.kill();
   }
+}
+
+type Result = import('lighthouse').Result;
+type Table = { items?: Record<string, unknown>[] };
+
+function diagnostics(lhr: Result): Diagnostics {
+  const audit = (id: string) => lhr.audits[id];
+  const summary = (audit('resource-summary')?.details as Table | undefined)?.items ?? [];
+  const ofType = (type: string) => summary.find((item) => item.resourceType === type);
+  // The LCP audit's details: a list of two tables, the element and the phases.
+  const lcp = (audit('largest-contentful-paint-element')?.details as { items?: Table[] } | undefined)?.items ?? [];
+  const node = lcp[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  const phases = (lcp[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(Number(p.timing))}`).join(', ');
+  // The metrics have a weight, or belong to the metrics group (TTI, FMP, max FID: shown elsewhere).
+  const opportunities = (lhr.categories.performance?.auditRefs ?? [])
+    .filter((ref) => ref.weight === 0 && ref.group !== 'metrics' && ref.group !== 'hidden')
+    .map((ref) => audit(ref.id))
+    .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    totalBytes: audit('total-byte-weight')?.numericValue ?? 0,
+    scriptBytes: Number(ofType('script')?.transferSize ?? 0),
+    requests: Number(ofType('total')?.requestCount ?? 0),
+    mainThreadMs: audit('mainthread-work-breakdown')?.numericValue ?? 0,
+    bootupMs: audit('bootup-time')?.numericValue ?? 0,
+    lcpElement: (node?.snippet ?? '').slice(0, 100),
+    lcpPhases: phases,
+    opportunities,
+  };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, fillLogin, signIn } from './support';
+import { DEMO_PASSWORD, fillLogin, signIn, signInWithForm } from './support';
 
 test('a new centre registers, signed in at once, and its admin signs in again later', async ({ page }) => {
   const login = `owner${Date.now().toString(36)}`;
@@ -32,5 +32,5 @@ test('the profile page shows "Wrong password!" for a wrong current password', as
   // The demo password still works.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  await signIn(page, 'teacher', DEMO_PASSWORD);
+  await signInWithForm(page, 'teacher', DEMO_PASSWORD);
 });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { DEMO_PASSWORD, signIn, signInWithForm } from './support';
 
 // A centre's admin and platform billing (issue 10): saving a card through Stripe Checkout (the
 // stand-in's hosted page, tests/e2e/serve.ts) and paying an overdue invoice from the alert shown
@@ -99,7 +99,7 @@ test('an admin whose centre is overdue is alerted after sign-in, pays with the s
   const invoice = await createOverdueInvoice(request, centre);
   const number = `INV-${String(invoice.number).padStart(6, '0')}`;
 
-  await signIn(page, centre.login, PASSWORD);
+  await signInWithForm(page, centre.login, PASSWORD);
   await expect(page).toHaveURL(/\/overdueAlert/, { timeout: 30_000 });
   await expect(page.getByText('Your centre has an overdue invoice')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.overdue-invoices')).toContainText(number, { timeout: 20_000 });

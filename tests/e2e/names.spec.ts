@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, menu, signIn } from './support';
+import { DEMO_PASSWORD, menu, signIn, signInWithForm } from './support';
 
 // Issue 19, section 5: names and details people read. Terms have names, menus and titles agree,
 // empty lists say why, the newest request of a list wins, one notice at a time offline.
@@ -72,7 +72,7 @@ test('a term is picked and listed by its whole name', async ({ page, request }) 
 
 test("menu entries and page titles agree, and the admin page is only in the centre's menus", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 850 });
-  await signIn(page, 'admin');
+  await signInWithForm(page, 'admin');
   const sider = page.locator('.ant-layout-sider');
   for (const [entry, path] of [
     ['Teachers', '/teacher'],
@@ -97,7 +97,7 @@ test("menu entries and page titles agree, and the admin page is only in the cent
   for (const login of ['teacher', 'system']) {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, login);
+    await signInWithForm(page, login);
     await expect(menu(page).first()).toBeVisible();
     await expect(menu(page).filter({ hasText: /Admin|Sub Page/ }), login).toHaveCount(0);
   }

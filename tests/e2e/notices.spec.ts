@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { apiAs, signIn, signInWithForm } from './support';
 
 // The notices come from the server's own jobs on pg-boss's schedule (every minute), not from a test
 // shortcut: the setup makes the situations (a class of the demo teacher that ended and is still
@@ -102,7 +102,7 @@ test('a teacher on a phone sees the count, opens the class from the bell, and ma
 }) => {
   await noticeFor(request, 'teacher', 'CLASS_AWAITING_CONFIRMATION', classId);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, 'teacher');
+  await signInWithForm(page, 'teacher');
   await expect(count(page)).toBeVisible();
   await bell(page).click();
   const list = page.getByTestId('notice-list');
@@ -128,7 +128,7 @@ test('a teacher on a phone sees the count, opens the class from the bell, and ma
 test('an admin sees the low-balance notice grouped by type and opens the student', async ({ page, request }) => {
   await noticeFor(request, 'admin', 'LOW_BALANCE', studentId);
   await page.setViewportSize({ width: 1366, height: 850 });
-  await signIn(page, 'admin');
+  await signInWithForm(page, 'admin');
   await expect(count(page)).toBeVisible();
   await bell(page).click();
   const group = page.getByTestId('notice-list').getByRole('region', { name: 'Low balance' });

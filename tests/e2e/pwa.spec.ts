@@ -11,7 +11,7 @@ import {
   startServer,
   waitForController,
 } from './pwa-support';
-import { signIn } from './support';
+import { signInWithForm } from './support';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -95,7 +95,7 @@ test('no API reply is ever stored in Cache Storage, money and personal data incl
     if (new URL(response.url()).pathname.startsWith('/api/') && response.fromServiceWorker())
       apiFromWorker.push(response.url());
   });
-  await signIn(page, 'admin');
+  await signInWithForm(page, 'admin');
   await waitForController(page);
   const apiSeen: string[] = [];
   page.on('response', (response) => {
@@ -203,7 +203,7 @@ test.describe('a chunk that fails to load', () => {
   test.use({ serviceWorkers: 'block' });
 
   test('reloads the page once and shows the page asked for', async ({ page }) => {
-    await signIn(page, 'operator');
+    await signInWithForm(page, 'operator');
     let failed: string | undefined;
     // The Course page's own chunk (Umi names route chunks p__<page>), as if a deploy had removed it.
     await page.route(/\/p__Course__index\.[0-9a-f]{8}\.async\.js$/, (route) => {

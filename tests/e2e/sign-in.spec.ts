@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fillLogin, menu, signIn } from './support';
+import { fillLogin, menu, signInWithForm } from './support';
 
 const everyRecordsEntry = [
   'Dashboard',
@@ -28,7 +28,7 @@ test('signed out, any page sends the visitor to the login page', async ({ page }
 
 for (const login of ['admin', 'operator']) {
   test(`${login} lands on the dashboard and sees the centre's menu`, async ({ page }) => {
-    await signIn(page, login);
+    await signInWithForm(page, login);
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const name of [...everyRecordsEntry, ...laterEntries]) {
       await expect(
@@ -42,7 +42,7 @@ for (const login of ['admin', 'operator']) {
 }
 
 test('the teacher sees only their own entries, and /staff shows the 403 text', async ({ page }) => {
-  await signIn(page, 'teacher');
+  await signInWithForm(page, 'teacher');
   for (const name of teacherEntries) await expect(menu(page).filter({ hasText: name })).toBeVisible();
   for (const name of ['Dashboard', 'Staff', 'Student', 'Courses', 'Reports', 'Admin']) {
     await expect(menu(page).filter({ hasText: new RegExp(`^${name}$`) })).toHaveCount(0);
@@ -52,7 +52,7 @@ test('the teacher sees only their own entries, and /staff shows the 403 text', a
 });
 
 test('the system user sees no centre records', async ({ page }) => {
-  await signIn(page, 'system');
+  await signInWithForm(page, 'system');
   await expect(menu(page).filter({ hasText: /^Staff$/ })).toHaveCount(0);
   await expect(menu(page).filter({ hasText: /^Dashboard$/ })).toHaveCount(0);
   await page.goto('/billingCycleControl');
@@ -61,13 +61,13 @@ test('the system user sees no centre records', async ({ page }) => {
 });
 
 test('/ lands on /dashboard', async ({ page }) => {
-  await signIn(page, 'admin');
+  await signInWithForm(page, 'admin');
   await page.goto('/');
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {
-  await signIn(page, 'operator');
+  await signInWithForm(page, 'operator');
   await page.goto('/no/such/page');
   await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
 });
@@ -132,7 +132,7 @@ test.describe('registering a centre', () => {
 });
 
 test('a student dashboard path that names no student, or a missing one, shows the 404 page', async ({ page }) => {
-  await signIn(page, 'operator');
+  await signInWithForm(page, 'operator');
   const studentCalls: string[] = [];
   page.on('request', (request) => request.url().includes('/api/students/') && studentCalls.push(request.url()));
   await page.goto('/student/studentDashboard/abc');
@@ -146,7 +146,7 @@ test('a student dashboard path that names no student, or a missing one, shows th
 test('with the API unreachable the user stays signed in and sees the network notice; a 401 signs out', async ({
   page,
 }) => {
-  await signIn(page, 'operator');
+  await signInWithForm(page, 'operator');
   const token = await page.evaluate(() => localStorage.getItem('levelup-access-token'));
   await page.route('**/api/**', (route) => route.abort());
   await page.goto('/course');

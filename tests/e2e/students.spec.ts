@@ -45,6 +45,47 @@ test('an operator adds a student, fixing a bad email, and finds them in the list
   await expect(page.getByRole('row', { name: new RegExp(`E2E-${suffix}`) })).toBeVisible();
 });
 
+// Issue 24, item 8: the first Save reached the server and committed, but its reply never came back (a
+// timeout); Save again (past the similar-student warning) sends the form's same Idempotency-Key and
+// gets the first reply, not a second student (without the key the retry is refused: the ID is taken).
+test('a Save whose reply was lost, pressed again, adds the student once', async ({ page }) => {
+  await signIn(page, 'operator');
+  await page.goto('/student/all-student');
+  await page.getByRole('button', { name: 'New student' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New student' });
+  await drawer.getByLabel('Student ID').fill(`E2K-${suffix}`);
+  await drawer.getByLabel('First name').fill('Ada');
+  await drawer.getByLabel('Last name').fill(`Byron${suffix}`);
+  const keys: (string | undefined)[] = [];
+  await page.route('**/api/students', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key']);
+    if (keys.length > 1) return route.fallback();
+    await route.fetch(); // the server saves it...
+    await route.abort('timedout'); // ...and the reply is lost on the way back
+  });
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeVisible();
+  await expect.poll(() => keys.length).toBe(1);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  // The similar-student check now finds the one the lost reply had saved; the user saves anyway.
+  await page
+    .getByRole('dialog', { name: /A student like this one is already here/ })
+    .getByRole('button', { name: 'Add anyway' })
+    .click();
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await page.unroute('**/api/students');
+  const added = page.getByRole('dialog').filter({ hasText: `Ada Byron${suffix} (E2K-${suffix}) was added` });
+  await added.getByRole('button', { name: 'Done' }).click();
+  await page.getByPlaceholder('Name or student ID').fill(`byron${suffix}`);
+  await page.getByPlaceholder('Name or student ID').press('Enter');
+  await expect(page.getByRole('row', { name: new RegExp(`E2K-${suffix}`) })).toHaveCount(1);
+});
+
 test('an operator batch-deactivates two students and finds them under Inactive Students', async ({ page }) => {
   await signIn(page, 'operator');
   await addStudent(page, `B1-${suffix}`, `Batchone${suffix}`);

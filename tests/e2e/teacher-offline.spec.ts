@@ -192,9 +192,12 @@ test.describe('with the service worker', () => {
     await page.goto('/teacherConfirmation');
     await expect(page.getByTestId(`class-${id}`)).toBeVisible();
     await expect.poll(() => keptClassIds(page)).toContain(id);
-    // The worker (registered after the load event) controls the page once it has precached the shell.
+    // The worker (registered after the load event) controls the page once it has precached the shell:
+    // some 140 files, which take longer than the default 10 s on a busy 2-core machine.
     await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)))
+      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)), {
+        timeout: 40_000,
+      })
       .toBe(true);
 
     await context.setOffline(true);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { TPortalHome } from '../../src/contracts/portal';
 import { prepare, seriousViolations, settle } from './a11y-support';
-import { apiAs, signIn } from './support';
+import { apiAs, signIn, signInWithForm } from './support';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const SHOTS = process.env.SHOTS_DIR ?? process.env.SHOTS;
@@ -147,7 +147,7 @@ test('the table view shows seats taken of the capacity and the students waiting'
 
 test("the desk's bell tells of the claimed seat, and /report shows the freed seats' fill rate", async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 850 });
-  await signIn(page, 'operator');
+  await signInWithForm(page, 'operator');
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByText(`Wren Wait${suffix} claimed a freed seat`)).toBeVisible();
   await shot(page, 'bell-seat-claimed-1366');

@@ -1,6 +1,6 @@
 // A message worker in a process of its own, for tests/api/messages-sigkill.test.ts to SIGKILL:
 //   node --import tsx smtp-worker-process.ts <DATABASE_URL> <SMTP_URL>
-// Prints "ready" once it works the queue, and exits 0 once no message is QUEUED or SENDING.
+// Prints "ready" once it works the queue, and exits 0 once no message is QUEUED or SENDING, or on SIGTERM.
 import { createPrisma } from '../../server/db/client';
 import { closePglite, resolveDatabaseTarget } from '../../server/db/target';
 import { loadMessagingConfig } from '../../server/messaging/config';
@@ -21,6 +21,16 @@ async function main(databaseUrl: string, smtpUrl: string) {
   const prisma = await createPrisma(target);
   const queue = await openMessageQueue(target, config);
   const worker = await startMessageWorker(queue, prisma);
+  // SIGTERM: as worker-main.ts, the worker stops first (handing back what it has not started), then the rest.
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await worker.stop();
+      await queue.stop();
+      await prisma.$disconnect();
+      if (target.kind === 'pglite') await closePglite(target.dataDir);
+      process.exit(0);
+    })();
+  });
   process.stdout.write('ready\n');
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));

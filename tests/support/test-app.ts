@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import { createApp } from '../../server/app';
 import { createPrisma } from '../../server/db/client';
 import { applyMigrations } from '../../server/db/migrator';
@@ -25,6 +26,15 @@ async function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K)
 }
 
 /**
+ * Lets a closed PGlite's memory go (its WebAssembly heap, a few hundred MB) even while the test file
+ * that used it keeps a reference to its app, client or instance: the API projects run many files in
+ * each worker process (vitest.config.mts, isolate: false), whose modules live on after their file.
+ */
+function forget(instance: PGlite): void {
+  for (const field of ['mod', 'fs'] as const) Reflect.deleteProperty(instance, field);
+}
+
+/**
  * A migrated database of its own for one test file: in-memory PGlite loaded from the run's template
  * tarball, or a new database on TEST_DATABASE_URL copied from the run's template database. Without a
  * template (the bench), a fresh database is migrated.
@@ -34,9 +44,10 @@ async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promis
   if (process.env.TEST_DB !== 'postgres') {
     const target: DatabaseTarget = { kind: 'pglite', dataDir: `memory://${name}` };
     const template = await provided('pgliteTemplate');
-    if (template) await openPglite(target.dataDir, { loadDataDir: new Blob([readFileSync(template)]) });
-    else await applyMigrations(target);
-    return { target, drop: () => closePglite(target.dataDir) };
+    if (!template) await applyMigrations(target);
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    const instance = await openPglite(target.dataDir, { loadDataDir });
+    return { target, drop: () => closePglite(target.dataDir).then(() => forget(instance)) };
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { t, textList } from '../../i18n/text';
+import { defaultLocationId } from '../locations/default-location';
 import { assertLoginAndEmailFree, uniqueViolation } from './uniqueness';
 
 export const ZFirstUser = z.discriminatedUnion('role', [
@@ -38,6 +39,8 @@ export async function createFirstUser(prisma: PrismaClient, input: TFirstUser) {
     .$transaction(async (tx) => {
       const organisationId =
         user.role === 'ROLE_ADMIN' ? (await tx.organisation.create({ data: { name: user.organisation } })).id : null;
+      // A new centre's first location, named after it (issue 23).
+      if (organisationId !== null) await defaultLocationId(tx, organisationId);
       return tx.user.create({
         data: { login, email, passwordHash, roles: [user.role], organisationId },
         select: { id: true, login: true, organisationId: true },

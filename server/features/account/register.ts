@@ -3,6 +3,7 @@ import type { ZRegisterBody } from '../../../src/contracts/account';
 import { hashPassword } from '../../auth/passwords';
 import { startSession } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
+import { defaultLocationId } from '../locations/default-location';
 import { assertLoginAndEmailFree, uniqueViolation } from './uniqueness';
 
 /**
@@ -24,6 +25,8 @@ export async function registerOrganisation(
       const organisation = await tx.organisation.create({
         data: { name: body.organisationName, timeZone: body.timeZone, currency: body.currency },
       });
+      // The centre's first location, named after it (issue 23): more are added on the Locations page.
+      await defaultLocationId(tx, organisation.id);
       return tx.user.create({
         data: {
           login,

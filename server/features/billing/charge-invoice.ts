@@ -2,7 +2,7 @@
 // idempotency key is levelup-invoice-<id>-<chargeAttempt>: the same attempt always replays the same
 // PaymentIntent at Stripe, a new attempt (after a recorded decline) makes a new one.
 //
-// 1. In a transaction, lock the invoice row (FOR UPDATE): PAID → returned as is; VOID → 409; no card →
+// 1. In a transaction, lock the invoice row (FOR NO KEY UPDATE): PAID → returned as is; VOID → 409; no card →
 //    409. Set chargePendingSince (unless already set: then a charge of this attempt is under way or its
 //    result was never recorded, and we ask Stripe again with the same key, which replays it) and commit.
 // 2. Outside any transaction, paymentIntents.create with that key.
@@ -110,7 +110,7 @@ export function paymentIntentError(pi: Stripe.PaymentIntent): string {
 }
 
 async function lockInvoice(tx: Prisma.TransactionClient, invoiceId: number) {
-  await tx.$queryRaw`SELECT "id" FROM "Invoice" WHERE "id" = ${invoiceId} FOR UPDATE`;
+  await tx.$queryRaw`SELECT "id" FROM "Invoice" WHERE "id" = ${invoiceId} FOR NO KEY UPDATE`;
   const invoice = await tx.invoice.findUnique({ where: { id: invoiceId }, include: withOrganisation });
   if (!invoice) throw notFound('Invoice', invoiceId);
   return invoice;

@@ -58,7 +58,7 @@ export async function createCycleInvoices(
     async (tx) => {
       const centres = await tx.$queryRaw<{ id: number; creditBalance: Prisma.Decimal; taxRate: Prisma.Decimal }[]>`
         SELECT id, "creditBalance", "taxRate" FROM "Organisation"
-         WHERE id = ANY(${ids}::int[]) ORDER BY id FOR UPDATE`;
+         WHERE id = ANY(${ids}::int[]) ORDER BY id FOR NO KEY UPDATE`;
       const outcomes = new Map<number, CycleInvoiceOutcome>();
       // Already billed in this cycle (a batch run twice): report that invoice, write nothing.
       const existing = await tx.invoice.findMany({

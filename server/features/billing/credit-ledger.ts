@@ -1,6 +1,6 @@
 // The centre's credit ledger (issue 10): append-only entries with signed amounts and the balance after
 // each, and Organisation.creditBalance as a cache of their sum. Every write goes through
-// appendCreditEntry: it locks the organisation row (SELECT ... FOR UPDATE), so concurrent writes
+// appendCreditEntry: it locks the organisation row (SELECT ... FOR NO KEY UPDATE), so concurrent writes
 // serialize and the cache always equals the sum; a balance below 0 is refused.
 import type { TCreditEntry, TCreditUpdateBody } from '../../../src/contracts/billing';
 import { BALANCE_MAX } from '../../../src/contracts/common';
@@ -28,7 +28,7 @@ export interface CreditEntryInput {
 /** Locks the organisation row for the rest of the transaction and returns its cached balance. */
 export async function lockOrganisation(tx: Tx, organisationId: number): Promise<Prisma.Decimal> {
   const rows = await tx.$queryRaw<{ creditBalance: Prisma.Decimal }[]>`
-    SELECT "creditBalance" FROM "Organisation" WHERE id = ${organisationId} FOR UPDATE`;
+    SELECT "creditBalance" FROM "Organisation" WHERE id = ${organisationId} FOR NO KEY UPDATE`;
   if (rows.length === 0) throw notFound('Centre', organisationId);
   return new Decimal(rows[0].creditBalance);
 }

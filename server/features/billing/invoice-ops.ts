@@ -63,7 +63,7 @@ export async function getInvoice(prisma: PrismaClient, auth: AuthContext, id: nu
 
 /** Locks the invoice row (the platform's writes) and returns it; 404 when there is none. */
 async function lockInvoice(tx: Tx, id: number) {
-  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Invoice" WHERE id = ${id} FOR UPDATE`;
+  const rows = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM "Invoice" WHERE id = ${id} FOR NO KEY UPDATE`;
   if (rows.length === 0) throw notFound('Invoice', id);
   return tx.invoice.findUniqueOrThrow({ where: { id }, include: { organisation: true } });
 }

@@ -109,7 +109,7 @@ export async function setTaxRate(
 ): Promise<TBillingCentre> {
   const row = await prisma.$transaction(async (tx) => {
     const found = await tx.$queryRaw<{ taxRate: Prisma.Decimal }[]>`
-      SELECT "taxRate" FROM "Organisation" WHERE id = ${id} FOR UPDATE`;
+      SELECT "taxRate" FROM "Organisation" WHERE id = ${id} FOR NO KEY UPDATE`;
     if (found.length === 0) throw notFound('Centre', id);
     const updated = await tx.organisation.update({
       where: { id },

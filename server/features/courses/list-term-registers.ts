@@ -11,6 +11,7 @@ import { pageArgs, sortArgs } from '../../http/list';
 import { searchWordFilters } from '../../http/search';
 import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { studentSiteWhere } from '../locations/sites';
 import { termRegisterSelect, toTermRegister } from './term-register-view';
 import { endOfDayIn, startOfDayIn } from './zoned-dates';
 
@@ -36,8 +37,11 @@ async function termRegisterWhere(
   }
   // Every word of `q` must be in the student's "studentId first last" (folded, trigram GIN index).
   const words = await searchWordFilters(prisma, filters.q);
+  const sites = studentSiteWhere(auth);
   return {
     organisationId,
+    // A site-limited operator sees their sites' students' registers only (issue 23).
+    ...(sites.locationId ? { student: sites } : {}),
     paid: filters.paid,
     studentId: filters.studentId,
     termId: filters.termId,

@@ -55,7 +55,7 @@ export async function updateCourse(prisma: PrismaClient, auth: AuthContext, id: 
   const { teacherIds, ...fields } = body;
   const course = await prisma
     .$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT "id" FROM "Course" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+      await tx.$queryRaw`SELECT "id" FROM "Course" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
       const current = await tx.course.findFirst({ where: { id, organisationId }, select: courseSelect });
       if (!current) throw notFound('Course', id);
       const linked = current.teachers.map((t) => t.id);

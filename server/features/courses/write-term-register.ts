@@ -33,7 +33,7 @@ const registerAudit = (row: Parameters<typeof toTermRegister>[0]) => termRegiste
 
 /** The register under its row lock (so the audit's "before" is what the change replaced), or 404. */
 async function lockedRegister(tx: Tx, organisationId: number, id: number) {
-  await tx.$queryRaw`SELECT "id" FROM "TermRegister" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+  await tx.$queryRaw`SELECT "id" FROM "TermRegister" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
   const row = await tx.termRegister.findFirst({
     where: { id, organisationId },
     select: { ...termRegisterSelect, teacherId: true },

@@ -12,10 +12,11 @@ import {
   type TLessonReport,
   type ZLessonReportQuery,
 } from '../../../src/contracts/cover';
-import type { PrismaClient } from '../../generated/prisma/client';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
 import { endOfDayIn, startOfDayIn } from '../courses/zoned-dates';
+import { reportLocations } from '../reports/report-scope';
 import { centreTimeZone } from '../schedules/list-schedules';
 import { teacherNamed } from './substitute';
 
@@ -48,6 +49,9 @@ export async function lessonReport(prisma: PrismaClient, auth: AuthContext, quer
   const start = startOfDayIn(query.from, zone);
   const end = endOfDayIn(query.to, zone);
   const now = new Date();
+  // Issue 23: a location asked for, or a site-limited operator's sites.
+  const locationIds = await reportLocations(prisma, auth, query.locationId);
+  const atSites = locationIds ? Prisma.sql`AND s."locationId" = ANY(${locationIds}::int[])` : Prisma.empty;
   const [rows, [credits]] = await prisma.$transaction([
     prisma.$queryRaw<EventRow[]>`
       WITH lines AS (
@@ -58,7 +62,7 @@ export async function lessonReport(prisma: PrismaClient, auth: AuthContext, quer
                (ss."cancelledAt" IS NULL AND s.status <> 'CANCELLED' AND ss.attendance::text = 'NO_SHOW') AS "noShow"
           FROM "Schedule" s JOIN "ScheduleStudent" ss ON ss."scheduleId" = s.id
          WHERE s."organisationId" = ${organisationId}
-           AND s."startAt" >= ${start} AND s."startAt" < ${end}
+           AND s."startAt" >= ${start} AND s."startAt" < ${end} ${atSites}
       )
       SELECT month, "studentId", "teacherId",
              (count(*) FILTER (WHERE who = 'FAMILY'))::int AS "byFamily",
@@ -76,7 +80,8 @@ export async function lessonReport(prisma: PrismaClient, auth: AuthContext, quer
         FROM "MakeUpCredit" c
         JOIN "Schedule" s ON s.id = c."earnedScheduleId"
         LEFT JOIN "ScheduleStudent" ss ON ss."scheduleId" = c."earnedScheduleId" AND ss."studentId" = c."studentId"
-       WHERE c."organisationId" = ${organisationId} AND c.status = 'AVAILABLE' AND c."expiresAt" > ${now}`,
+       WHERE c."organisationId" = ${organisationId} AND c.status = 'AVAILABLE' AND c."expiresAt" > ${now}
+             ${atSites}`,
   ]);
   const totals = zero();
   const months = new Map<string, TEventCounts>();

@@ -84,7 +84,7 @@ export function substituteRange(
     if (ids.length > MAX_CLASSES) throw fieldError('to', 'At most 500 classes at once: choose a shorter range');
     if (!ids.length) return { count: 0, classes: [], told: { teachers: 0, families: 0 } };
     // Locked in id order (every multi-class write here takes them so), then read again under the lock.
-    await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ANY(${ids}::int[]) ORDER BY "id" FOR UPDATE`;
+    await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ANY(${ids}::int[]) ORDER BY "id" FOR NO KEY UPDATE`;
     const rows = await tx.schedule.findMany({
       where: { ...where, id: { in: ids } },
       select: targetSelect,

@@ -1,7 +1,8 @@
 import type { TDashboardCharts } from '../../../src/contracts/dashboard';
-import type { PrismaClient } from '../../generated/prisma/client';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
+import { locationScope, locationSql } from '../locations/site-checks';
 import { teacherHoursSql } from '../money/class-amounts';
 import { dashboardWindows } from './dashboard-dates';
 
@@ -12,8 +13,20 @@ import { dashboardWindows } from './dashboard-dates';
  * classes by (organisationId, status, startAt). Weeks and months are the centre's local ones; a week
  * or month without rows is 0.
  */
-export async function dashboardCharts(prisma: PrismaClient, auth: AuthContext): Promise<TDashboardCharts> {
+export async function dashboardCharts(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  locationId?: number,
+): Promise<TDashboardCharts> {
   const organisationId = organisationOf(auth);
+  // The caller's sites, or the one location asked for (issue 23): classes by their location, sales by
+  // the student's.
+  const scope = locationScope(auth, locationId);
+  const classAt = locationSql(Prisma.sql`s."locationId"`, scope);
+  const saleAt =
+    scope === null
+      ? Prisma.empty
+      : Prisma.sql`AND EXISTS (SELECT 1 FROM "Student" st WHERE st.id = p."studentId" AND st."locationId" = ANY(${scope}::int[]))`;
   const { timeZone } = await prisma.organisation.findUniqueOrThrow({
     where: { id: organisationId },
     select: { timeZone: true },
@@ -25,19 +38,19 @@ export async function dashboardCharts(prisma: PrismaClient, auth: AuthContext): 
         count(*)::int AS classes
       FROM "Schedule" s
       WHERE s."organisationId" = ${organisationId} AND s."status" = 'COMPLETED'
-        AND s."startAt" >= ${w.weeksStart} AND s."startAt" < ${w.weeksEnd}
+        AND s."startAt" >= ${w.weeksStart} AND s."startAt" < ${w.weeksEnd} ${classAt}
       GROUP BY 1`,
     prisma.$queryRaw<{ month: string; amount: string }[]>`
       SELECT to_char(p."purchaseDate", 'YYYY-MM') AS month, ROUND(SUM(p."voucherAmount"), 2)::text AS amount
       FROM "VoucherPurchase" p
       WHERE p."organisationId" = ${organisationId} AND p."type" = 'PURCHASE'
-        AND p."purchaseDate" >= ${w.monthsFirstDay} AND p."purchaseDate" < ${w.monthsEndDay}
+        AND p."purchaseDate" >= ${w.monthsFirstDay} AND p."purchaseDate" < ${w.monthsEndDay} ${saleAt}
       GROUP BY 1`,
     prisma.$queryRaw<{ teacherId: number; hours: string }[]>`
       SELECT s."teacherId", SUM(${teacherHoursSql})::numeric(12, 2)::text AS hours
       FROM "Schedule" s
       WHERE s."organisationId" = ${organisationId} AND s."status" = 'COMPLETED'
-        AND s."startAt" >= ${w.monthStart} AND s."startAt" < ${w.monthEnd}
+        AND s."startAt" >= ${w.monthStart} AND s."startAt" < ${w.monthEnd} ${classAt}
       GROUP BY s."teacherId"`,
   ]);
   const teachers = await prisma.teacher.findMany({

@@ -2,8 +2,9 @@ import type { z } from 'zod';
 import type { dashboardEndpoints } from '../../../src/contracts/dashboard';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { isoDate, pageArgs } from '../../http/list';
+import { cappedTotal, countTake, isoDate, pageArgs } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import { locationScope, locationWhere } from '../locations/site-checks';
 import { lowBalanceWhere } from '../vouchers/low-balance-rule';
 
 type PageQuery = z.output<typeof dashboardEndpoints.lowBalance.query>;
@@ -20,15 +21,21 @@ export async function lowBalanceStudents(prisma: PrismaClient, auth: AuthContext
     where: { id: organisationId },
     select: { lowBalanceThreshold: true },
   });
-  const where = lowBalanceWhere(organisationId, lowBalanceThreshold);
-  const [rows, total] = await Promise.all([
+  // The caller's sites, or the one location asked for (issue 23): students by the site they are enrolled at.
+  const where = {
+    AND: [lowBalanceWhere(organisationId, lowBalanceThreshold), locationWhere(locationScope(auth, query.locationId))],
+  };
+  const take = countTake(query);
+  const orderBy = [{ voucherBalance: 'asc' as const }, { id: 'asc' as const }];
+  const [rows, counted] = await Promise.all([
     prisma.student.findMany({
       where,
-      orderBy: [{ voucherBalance: 'asc' }, { id: 'asc' }],
+      orderBy,
       ...pageArgs(query),
       select: { id: true, studentId: true, firstName: true, lastName: true, voucherBalance: true },
     }),
-    prisma.student.count({ where }),
+    // In the page's order: the LIMIT walks the index the page reads (Prisma orders by id otherwise).
+    prisma.student.count({ where, orderBy, take }),
   ]);
   return {
     data: rows.map((s) => ({
@@ -37,18 +44,25 @@ export async function lowBalanceStudents(prisma: PrismaClient, auth: AuthContext
       name: nameOf(s),
       balance: s.voucherBalance.toFixed(2),
     })),
-    total,
+    ...cappedTotal(counted, take),
     success: true as const,
   };
 }
 
 /** Unpaid term registrations, newest first: the (organisationId, paid, createdAt) index serves it. */
 export async function unpaidTermRegisters(prisma: PrismaClient, auth: AuthContext, query: PageQuery) {
-  const where = { organisationId: organisationOf(auth), paid: false };
-  const [rows, total] = await Promise.all([
+  const scope = locationScope(auth, query.locationId);
+  const where = {
+    organisationId: organisationOf(auth),
+    paid: false,
+    ...(scope === null ? {} : { student: locationWhere(scope) }),
+  };
+  const take = countTake(query);
+  const orderBy = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+  const [rows, counted] = await Promise.all([
     prisma.termRegister.findMany({
       where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      orderBy,
       ...pageArgs(query),
       select: {
         id: true,
@@ -59,7 +73,7 @@ export async function unpaidTermRegisters(prisma: PrismaClient, auth: AuthContex
         term: { select: { name: true, startDate: true, endDate: true } },
       },
     }),
-    prisma.termRegister.count({ where }),
+    prisma.termRegister.count({ where, orderBy, take }),
   ]);
   return {
     data: rows.map((r) => ({
@@ -72,7 +86,7 @@ export async function unpaidTermRegisters(prisma: PrismaClient, auth: AuthContex
       price: r.price.toFixed(2),
       createdAt: r.createdAt.toISOString(),
     })),
-    total,
+    ...cappedTotal(counted, take),
     success: true as const,
   };
 }

@@ -9,10 +9,10 @@ import { setLowBalanceThreshold } from './low-balance-threshold';
 
 export function dashboardRouter({ prisma }: AppDeps): Router {
   const router = Router();
-  route(router, endpoints.summary, ({ auth }) => dashboardSummary(prisma, auth));
+  route(router, endpoints.summary, ({ auth, query }) => dashboardSummary(prisma, auth, query.locationId));
   route(router, endpoints.lowBalance, ({ auth, query }) => lowBalanceStudents(prisma, auth, query));
   route(router, endpoints.unpaidTermRegisters, ({ auth, query }) => unpaidTermRegisters(prisma, auth, query));
-  route(router, endpoints.charts, ({ auth }) => dashboardCharts(prisma, auth));
+  route(router, endpoints.charts, ({ auth, query }) => dashboardCharts(prisma, auth, query.locationId));
   route(router, endpoints.setLowBalanceThreshold, ({ auth, body }) =>
     setLowBalanceThreshold(prisma, auth, body.lowBalanceThreshold),
   );

@@ -1,8 +1,9 @@
 import { classState } from '../../../src/contracts/class-state';
 import { type TDashboard, TODAY_CLASSES_LIMIT } from '../../../src/contracts/dashboard';
-import type { PrismaClient } from '../../generated/prisma/client';
+import { Prisma, type PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
+import { locationScope, locationSql, locationWhere, teacherScopeWhere } from '../locations/site-checks';
 import { dashboardWindows } from './dashboard-dates';
 
 const nameOf = (p: { firstName: string | null; lastName: string | null }, fallback = '') =>
@@ -13,15 +14,22 @@ const nameOf = (p: { firstName: string | null; lastName: string | null }, fallba
  * classes (organisationId, startAt, id), active students (organisationId, active, ...), teachers
  * (organisationId, deletedAt), courses (organisationId, name).
  */
-export async function dashboardSummary(prisma: PrismaClient, auth: AuthContext): Promise<TDashboard> {
+export async function dashboardSummary(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  locationId?: number,
+): Promise<TDashboard> {
   const organisationId = organisationOf(auth);
+  // The caller's sites, or the one location asked for (issue 23): every figure is of those.
+  const scope = locationScope(auth, locationId);
+  const atScope = locationWhere(scope);
   const centre = await prisma.organisation.findUniqueOrThrow({
     where: { id: organisationId },
     select: { timeZone: true, lowBalanceThreshold: true },
   });
   const now = new Date();
   const w = dashboardWindows(centre.timeZone, now);
-  const today = { organisationId, startAt: { gte: w.dayStart, lt: w.dayEnd } };
+  const today = { organisationId, ...atScope, startAt: { gte: w.dayStart, lt: w.dayEnd } };
   const [classes, counts, activeStudents, activeTeachers, courses] = await Promise.all([
     prisma.schedule.findMany({
       where: { ...today, status: { in: ['PLANNED', 'COMPLETED'] } },
@@ -51,9 +59,9 @@ export async function dashboardSummary(prisma: PrismaClient, auth: AuthContext):
       SELECT count(*)::int AS total, (count(*) FILTER (WHERE "status" = 'COMPLETED'))::int AS confirmed
       FROM "Schedule"
       WHERE "organisationId" = ${organisationId} AND "startAt" >= ${w.dayStart} AND "startAt" < ${w.dayEnd}
-        AND "status" IN ('PLANNED', 'COMPLETED')`,
-    prisma.student.count({ where: { organisationId, active: true } }),
-    prisma.teacher.count({ where: { organisationId, deletedAt: null } }),
+        AND "status" IN ('PLANNED', 'COMPLETED') ${locationSql(Prisma.sql`"locationId"`, scope)}`,
+    prisma.student.count({ where: { organisationId, active: true, ...atScope } }),
+    prisma.teacher.count({ where: { organisationId, deletedAt: null, ...teacherScopeWhere(scope) } }),
     prisma.course.count({ where: { organisationId } }),
   ]);
   return {

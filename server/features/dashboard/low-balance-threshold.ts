@@ -9,7 +9,7 @@ export async function setLowBalanceThreshold(prisma: PrismaClient, auth: AuthCon
   const lowBalanceThreshold = new Prisma.Decimal(amount);
   return prisma.$transaction(async (tx) => {
     // The row lock orders concurrent changes, so each audit row's "before" is what it replaced.
-    await tx.$queryRaw`SELECT id FROM "Organisation" WHERE id = ${organisationId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM "Organisation" WHERE id = ${organisationId} FOR NO KEY UPDATE`;
     const before = await tx.organisation.findUniqueOrThrow({
       where: { id: organisationId },
       select: { lowBalanceThreshold: true },

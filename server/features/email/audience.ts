@@ -79,7 +79,16 @@ function teacherWhere(organisationId: number, a: Audience): Prisma.TeacherWhereI
   return { organisationId, deletedAt: null, user: { activated: true }, AND: and };
 }
 
-export async function resolveAudience(db: Db, organisationId: number, audience: Audience): Promise<ResolvedAudience> {
+/**
+ * `sites`: a site-limited operator's locations (issue 23): the students among the recipients are those
+ * enrolled there only; null: every student of the centre.
+ */
+export async function resolveAudience(
+  db: Db,
+  organisationId: number,
+  audience: Audience,
+  sites: number[] | null = null,
+): Promise<ResolvedAudience> {
   const groups = new Set(audience.groups);
   const { lowBalanceThreshold } = await db.organisation.findUniqueOrThrow({
     where: { id: organisationId },
@@ -104,7 +113,10 @@ export async function resolveAudience(db: Db, organisationId: number, audience: 
       : [],
     groups.has('STUDENTS')
       ? db.student.findMany({
-          where: studentWhere(organisationId, audience, lowBalanceThreshold),
+          where: {
+            ...studentWhere(organisationId, audience, lowBalanceThreshold),
+            ...(sites ? { locationId: { in: sites } } : {}),
+          },
           orderBy: byName,
           select: { id: true, firstName: true, lastName: true, email: true, allowEmail: true },
         })

@@ -17,6 +17,7 @@ import { notFound, organisationOf } from '../../http/tenancy';
 import { enqueueMessages, requireQueue } from '../../messaging/enqueue';
 import { textToHtml } from '../../messaging/html';
 import type { MessageQueue } from '../../messaging/queue';
+import { sitesOf } from '../locations/sites';
 import { type Audience, type AudienceMember, resolveAudience } from './audience';
 import { getBatch } from './batches';
 
@@ -29,7 +30,7 @@ export async function countAudience(
   auth: AuthContext,
   audience: Audience,
 ): Promise<TAudienceCount> {
-  const resolved = await resolveAudience(prisma, organisationOf(auth), audience);
+  const resolved = await resolveAudience(prisma, organisationOf(auth), audience, sitesOf(auth));
   return {
     recipients: resolved.recipients.length,
     byGroup: resolved.byGroup,
@@ -61,7 +62,7 @@ export async function previewEmail(
   input: z.output<typeof ZPreviewBody>,
 ): Promise<TPreview> {
   const organisationId = organisationOf(auth);
-  const { recipients } = await resolveAudience(prisma, organisationId, input.audience);
+  const { recipients } = await resolveAudience(prisma, organisationId, input.audience, sitesOf(auth));
   if (recipients.length === 0) throw new AppError('validation', EMPTY_AUDIENCE_MESSAGE, { errorKey: 'emptyaudience' });
   const chosen = input.recipient;
   const member = chosen ? recipients.find((r) => r.kind === chosen.kind && r.id === chosen.id) : recipients[0];
@@ -86,7 +87,7 @@ export async function sendBatch(
         const template = await tx.emailTemplate.findFirst({ where: { id: input.templateId, organisationId } });
         if (!template) throw notFound('Email template', input.templateId);
       }
-      const { recipients } = await resolveAudience(tx, organisationId, input.audience);
+      const { recipients } = await resolveAudience(tx, organisationId, input.audience, sitesOf(auth));
       if (recipients.length === 0) {
         throw new AppError('validation', EMPTY_AUDIENCE_MESSAGE, { errorKey: 'emptyaudience' });
       }

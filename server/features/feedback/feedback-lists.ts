@@ -7,6 +7,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import { locationScope, locationWhere } from '../locations/site-checks';
 import { teacherOfUser } from '../schedules/confirm-schedule';
 import { scheduleSelect, toTeacherSchedule } from '../schedules/schedule-view';
 import { personName } from './class-feedback';
@@ -22,6 +23,8 @@ export async function feedbackIssues(prisma: PrismaClient, auth: AuthContext, qu
   const where = {
     organisationId: organisationOf(auth),
     notificationStatus: { in: [NEEDS_FEEDBACK, 'SEND_FAILED' as const] },
+    // The caller's sites, or the one location asked for (issue 23).
+    ...locationWhere(locationScope(auth, query.locationId)),
   };
   const [rows, total] = await Promise.all([
     prisma.schedule.findMany({

@@ -8,7 +8,7 @@ export const feedbackSettled: SettledHandler = async (prisma, message) => {
   const id = message.entityId;
   await prisma.$transaction(async (tx) => {
     // The class row's lock, as lockClass takes it: settles of one class (and class changes) run one at a time.
-    await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} FOR UPDATE`;
+    await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} FOR NO KEY UPDATE`;
     await syncFeedbackStatus(tx, [id]);
   });
 };

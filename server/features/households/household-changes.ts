@@ -11,7 +11,7 @@ async function lockHouseholds(tx: Prisma.TransactionClient, organisationId: numb
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const found = await tx.$queryRaw<{ id: number }[]>`
     SELECT id FROM "Household" WHERE id = ANY(${sorted}::int[]) AND "organisationId" = ${organisationId}
-     ORDER BY id FOR UPDATE`;
+     ORDER BY id FOR NO KEY UPDATE`;
   const missing = sorted.find((id) => !found.some((row) => row.id === id));
   if (missing !== undefined) throw notFound('Household', missing);
 }
@@ -76,7 +76,7 @@ export async function createHouseholdForStudent(prisma: PrismaClient, auth: Auth
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: number }[]>`
-      SELECT id FROM "Student" WHERE id = ${studentId} AND "organisationId" = ${organisationId} FOR UPDATE`;
+      SELECT id FROM "Student" WHERE id = ${studentId} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
     if (!locked.length) throw notFound('Student', studentId);
     const s = await tx.student.findUniqueOrThrow({ where: { id: studentId } });
     if (s.householdId !== null) throw fieldError('studentId', HAS_HOUSEHOLD, { code: 'conflict' });

@@ -6,6 +6,7 @@ import { portalSettingsEndpoints } from '../../../src/contracts/portal-settings'
 import { createLoginThrottle } from '../../auth/login-throttle';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { assertStudentsAtSites } from '../locations/site-checks';
 import { acceptInvitation, lookupInvitation } from './accept-invitation';
 import { getFamilyFeed, makeFamilyFeed, revokeFamilyFeed, sendFamilyCalendar } from './family-calendar';
 import { addGuardian, removeGuardian, updateGuardian } from './guardians';
@@ -19,16 +20,19 @@ export function householdsRouter({ prisma, queue, jwtSecret }: AppDeps): Router 
   const router = Router();
   route(router, endpoints.list, ({ auth, query }) => listHouseholds(prisma, auth, query));
   route(router, endpoints.get, ({ auth, params }) => getHousehold(prisma, auth, params.id));
-  route(router, endpoints.createForStudent, ({ auth, body }) =>
-    createHouseholdForStudent(prisma, auth, body.studentId),
-  );
+  // Another site's student is not found for a site-limited operator (issue 23).
+  route(router, endpoints.createForStudent, async ({ auth, body }) => {
+    await assertStudentsAtSites(prisma, auth, [body.studentId]);
+    return createHouseholdForStudent(prisma, auth, body.studentId);
+  });
   route(router, endpoints.update, ({ auth, params, body }) => updateHousehold(prisma, auth, params.id, body));
   route(router, endpoints.merge, ({ auth, params, body }) =>
     mergeHouseholds(prisma, auth, params.id, body.householdId),
   );
-  route(router, endpoints.moveStudent, ({ auth, params, body }) =>
-    moveStudent(prisma, auth, params.id, body.studentId),
-  );
+  route(router, endpoints.moveStudent, async ({ auth, params, body }) => {
+    await assertStudentsAtSites(prisma, auth, [body.studentId]);
+    return moveStudent(prisma, auth, params.id, body.studentId);
+  });
   route(router, endpoints.addGuardian, ({ auth, params, body }) => addGuardian(prisma, auth, params.id, body));
   route(router, endpoints.updateGuardian, ({ auth, params, body }) =>
     updateGuardian(prisma, auth, params.id, params.guardianId, body),

@@ -1,6 +1,6 @@
 // Make-up credits (issue 22): each credit's state lives on its row (status, usedScheduleId) as the
 // cache of its append-only entries, both written here and only here, under the credit row's lock
-// (SELECT ... FOR UPDATE), so two bookings can never use one credit and an expired one is never used.
+// (SELECT ... FOR NO KEY UPDATE), so two bookings can never use one credit and an expired one is never used.
 import type { Prisma } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import type { Canceller } from './policy';
@@ -22,7 +22,7 @@ interface LockedCredit {
 async function lockCredit(tx: Tx, creditId: number): Promise<LockedCredit | undefined> {
   const rows = await tx.$queryRaw<LockedCredit[]>`
     SELECT "id", "organisationId", "studentId", "courseId", "status"::text AS "status", "expiresAt", "usedScheduleId"
-    FROM "MakeUpCredit" WHERE "id" = ${creditId} FOR UPDATE`;
+    FROM "MakeUpCredit" WHERE "id" = ${creditId} FOR NO KEY UPDATE`;
   return rows[0];
 }
 

@@ -126,12 +126,15 @@ export async function makeUpOptionsOf(
   organisationId: number,
   studentId: number,
   creditId: number,
+  /** A site-limited operator is offered their sites' classes only (issue 23); a family sees every class. */
+  sites: { locationId?: { in: number[] } } = {},
 ): Promise<TMakeUpOptions> {
   await studentOfCentre(db, organisationId, studentId);
   const credit = await availableCredit(db, organisationId, studentId, creditId);
   const rows = await db.schedule.findMany({
     where: {
       organisationId,
+      ...sites,
       courseId: credit.courseId,
       status: 'PLANNED',
       startAt: { gt: new Date(), lt: credit.expiresAt },
@@ -265,7 +268,7 @@ async function bookNewLesson(
   await checkConflicts(tx, [{ ...occurrence, teacherId: body.teacherId, studentIds: [student.id] }], undefined);
   const earned = await tx.schedule.findUniqueOrThrow({
     where: { id: credit.earnedScheduleId },
-    select: { paymentType: true, termId: true, address: true, hourlyRate: true, price: true },
+    select: { paymentType: true, termId: true, locationId: true, address: true, hourlyRate: true, price: true },
   });
   const teacher = await tx.teacher.findUniqueOrThrow({ where: { id: body.teacherId }, select: { hourlyRate: true } });
   const created = await tx.schedule.create({
@@ -274,6 +277,8 @@ async function bookNewLesson(
       courseType: 'ONE_ON_ONE',
       courseId: credit.courseId,
       teacherId: body.teacherId,
+      // At the lesson's location (issue 23); no room: the make-up is at another time.
+      locationId: earned.locationId,
       address: earned.address,
       startAt,
       endAt,

@@ -56,7 +56,7 @@ const outcomeReply = (r: LessonEventResult, locale: Locale) => ({
 async function savePolicy(prisma: AppDeps['prisma'], auth: AuthContext, body: TLessonPolicy) {
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "Organisation" WHERE "id" = ${organisationId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT "id" FROM "Organisation" WHERE "id" = ${organisationId} FOR NO KEY UPDATE`;
     const before = await loadPolicy(tx, organisationId);
     const after = await tx.organisation.update({ where: { id: organisationId }, data: body, select: policySelect });
     await recordAudit(tx, auth, [

@@ -23,7 +23,7 @@ function writeSettings<S extends Record<string, true>>(
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
     // The row lock orders concurrent changes, so each audit row's "before" is what it replaced.
-    await tx.$queryRaw`SELECT id FROM "Organisation" WHERE id = ${organisationId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM "Organisation" WHERE id = ${organisationId} FOR NO KEY UPDATE`;
     const before = await tx.organisation.findUniqueOrThrow({ where: { id: organisationId }, select });
     const after = await tx.organisation.update({ where: { id: organisationId }, data: body, select });
     await recordAudit(tx, auth, [

@@ -60,7 +60,7 @@ export async function syncPayrollAdjustments(tx: Tx, auth: AuthContext, schedule
   const classes = await tx.$queryRaw<ClassRow[]>`
     SELECT "id", "status"::text AS "status", "teacherPaid", "teacherId", "teacherStartAt", "teacherEndAt", "teacherHourlyRate"
     FROM "Schedule" WHERE "id" = ANY(${ids}::int[]) AND "organisationId" = ${organisationId}
-    ORDER BY "id" FOR UPDATE`;
+    ORDER BY "id" FOR NO KEY UPDATE`;
   if (!classes.length) return;
   const { timeZone } = await tx.organisation.findUniqueOrThrow({
     where: { id: organisationId },

@@ -5,6 +5,7 @@ import type { portalEndpoints, TPortalLesson } from '../../../src/contracts/port
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs } from '../../http/list';
+import { placeOf } from '../schedules/schedule-view';
 import { portalChild, teacherName, teacherNameSelect } from './household-of';
 
 type Query = z.output<typeof portalEndpoints.lessons.query>;
@@ -15,6 +16,8 @@ export const portalLessonSelect = {
   endAt: true,
   status: true,
   address: true,
+  location: { select: { name: true, address: true } },
+  room: { select: { name: true } },
   course: { select: { name: true } },
   teacher: teacherNameSelect,
   feedback: { select: { submittedAt: true } },
@@ -30,6 +33,9 @@ export function toPortalLesson(row: LessonRow, attendance: TPortalLesson['attend
     course: row.course.name,
     teacher: teacherName(row.teacher.user),
     address: row.address,
+    location: row.location?.name ?? null,
+    room: row.room?.name ?? null,
+    place: placeOf(row),
     attendance,
     hasFeedback: Boolean(row.feedback?.submittedAt),
   };

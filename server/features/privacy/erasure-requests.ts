@@ -25,7 +25,7 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Locks the household row: requests of one household are decided one at a time. */
 export const lockHousehold = (tx: Prisma.TransactionClient, householdId: number) =>
-  tx.$executeRaw`SELECT 1 FROM "Household" WHERE "id" = ${householdId} FOR UPDATE`;
+  tx.$executeRaw`SELECT 1 FROM "Household" WHERE "id" = ${householdId} FOR NO KEY UPDATE`;
 
 async function privacyState(db: Db, householdId: number): Promise<TPortalPrivacy> {
   const latest = await db.erasureRequest.findFirst({

@@ -10,7 +10,7 @@ import { personName } from '../schedules/download-rows';
 import { paymentMethodLabel } from '../vouchers/payment-methods';
 import { type VoucherPurchaseRow, voucherPurchaseSelect } from '../vouchers/voucher-view';
 import { purchaseOrder, purchaseTotals, purchaseWhere, sumsByType } from './purchase-history';
-import { checkStudent, reportCentre } from './report-scope';
+import { checkStudent, reportCentre, reportLocations } from './report-scope';
 
 const BATCH = 1000;
 
@@ -75,7 +75,7 @@ export async function downloadPurchaseHistory(
 ): Promise<undefined> {
   const centre = await reportCentre(prisma, auth);
   await checkStudent(prisma, centre.organisationId, query.studentId);
-  const where = purchaseWhere(centre.organisationId, query);
+  const where = purchaseWhere(centre.organisationId, query, await reportLocations(prisma, auth, query.locationId));
   // Read before the file starts: a database failure is still an ordinary error reply.
   const [first, sums] = await Promise.all([
     prisma.voucherPurchase.findMany({ where, orderBy: purchaseOrder, take: BATCH, select: voucherPurchaseSelect }),

@@ -6,16 +6,22 @@ import type { AuthContext } from '../../http/context';
 import { money, pageArgs, toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
 import { toVoucherPurchase, voucherPurchaseSelect } from '../vouchers/voucher-view';
-import { checkStudent } from './report-scope';
+import { checkStudent, reportLocations } from './report-scope';
 
 const { Decimal } = Prisma;
 
 export type PurchaseFilters = Pick<TPurchaseHistoryQuery, 'studentId' | 'type' | 'from' | 'to'>;
 
-export function purchaseWhere(organisationId: number, filters: PurchaseFilters): Prisma.VoucherPurchaseWhereInput {
+/** `locationIds` (issue 23, report-scope.ts reportLocations): only students enrolled at these locations. */
+export function purchaseWhere(
+  organisationId: number,
+  filters: PurchaseFilters,
+  locationIds?: number[],
+): Prisma.VoucherPurchaseWhereInput {
   return {
     organisationId,
     studentId: filters.studentId,
+    student: locationIds ? { locationId: { in: locationIds } } : undefined,
     type: filters.type,
     purchaseDate: { gte: toDbDate(filters.from) ?? undefined, lte: toDbDate(filters.to) ?? undefined },
   };
@@ -61,7 +67,7 @@ export function sumsByType(prisma: PrismaClient, where: Prisma.VoucherPurchaseWh
 export async function purchaseHistory(prisma: PrismaClient, auth: AuthContext, query: TPurchaseHistoryQuery) {
   const organisationId = organisationOf(auth);
   await checkStudent(prisma, organisationId, query.studentId);
-  const where = purchaseWhere(organisationId, query);
+  const where = purchaseWhere(organisationId, query, await reportLocations(prisma, auth, query.locationId));
   const [rows, total, sums] = await prisma.$transaction([
     prisma.voucherPurchase.findMany({
       where,

@@ -24,6 +24,8 @@ export interface SalaryScope {
   to: string;
   /** Only these teachers' lines (all teachers when left out). */
   teacherIds?: number[];
+  /** Only the lines of classes at these locations (every class, with or without one, when left out). */
+  locationIds?: number[];
 }
 
 const SOURCES = { 1: 'CLASS', 2: 'CLOSED', 3: 'ADJUSTMENT' } as const;
@@ -63,8 +65,13 @@ async function linesCte(prisma: PrismaClient, scope: SalaryScope): Promise<Prism
         ' OR ',
       )
     : Prisma.sql`FALSE`;
-  return Prisma.sql`WITH lines AS (
-    SELECT 1 AS kind, s.id AS "refId", s.id AS "scheduleId", s."teacherId",
+  const atLocation =
+    scope.locationIds === undefined
+      ? Prisma.empty
+      : Prisma.sql`WHERE a."locationId" = ANY(${scope.locationIds}::int[])`;
+  // Each line carries its class's location (now: a closed line of a class moved since follows the class).
+  return Prisma.sql`WITH all_lines AS (
+    SELECT 1 AS kind, s."locationId", s.id AS "refId", s.id AS "scheduleId", s."teacherId",
       s."teacherStartAt" AS "sortAt", s."teacherStartAt" AS "startAt", s."teacherEndAt" AS "endAt",
       ${teacherHoursSql} AS hours, s."teacherHourlyRate" AS rate, ${teacherPaySql} AS amount, NULL::text AS reason
     FROM "Schedule" s
@@ -73,21 +80,22 @@ async function linesCte(prisma: PrismaClient, scope: SalaryScope): Promise<Prism
       ${teacher(Prisma.sql`s."teacherId"`)}
       AND NOT (${inClosedMonth})
     UNION ALL
-    SELECT 2, l.id, l."scheduleId", l."teacherId", l."startAt", l."startAt",
+    SELECT 2, s."locationId", l.id, l."scheduleId", l."teacherId", l."startAt", l."startAt",
       l."startAt" + make_interval(mins => ROUND(l.hours * 60)::int), l.hours, l.rate, l.amount, NULL
-    FROM "PayrollLine" l JOIN "PayrollPeriod" p ON p.id = l."periodId"
+    FROM "PayrollLine" l JOIN "PayrollPeriod" p ON p.id = l."periodId" JOIN "Schedule" s ON s.id = l."scheduleId"
     WHERE p."organisationId" = ${org}::int
       AND p."startDate" <= ${scope.to}::date AND p."endDate" >= ${scope.from}::date
       AND l."startAt" >= ${fromAt}::timestamptz AND l."startAt" < ${untilAt}::timestamptz
       ${teacher(Prisma.sql`l."teacherId"`)}
     UNION ALL
-    SELECT 3, a.id, a."scheduleId", a."teacherId", a."periodStart"::timestamp AT TIME ZONE ${scope.timeZone}::text,
+    SELECT 3, s."locationId", a.id, a."scheduleId", a."teacherId", a."periodStart"::timestamp AT TIME ZONE ${scope.timeZone}::text,
       s."teacherStartAt", s."teacherEndAt", a.hours, NULL::numeric, a.amount, a.reason
     FROM "PayrollAdjustment" a JOIN "Schedule" s ON s.id = a."scheduleId"
     WHERE a."organisationId" = ${org}::int
       AND a."periodStart" >= ${scope.from}::date AND a."periodStart" <= ${scope.to}::date
       ${teacher(Prisma.sql`a."teacherId"`)}
-  )`;
+  ),
+  lines AS (SELECT * FROM all_lines a ${atLocation})`;
 }
 
 interface TotalsRow {
@@ -124,6 +132,16 @@ export async function salaryTotals(prisma: PrismaClient, scope: SalaryScope): Pr
       .filter((r) => r.teacherId !== null)
       .map((r) => ({ teacher: { id: Number(r.teacherId), name: r.name ?? '' }, ...figures(r) })),
   };
+}
+
+/** Teacher pay per class location (null: classes with no location), over the same lines as the totals. */
+export async function salaryByLocation(
+  prisma: PrismaClient,
+  scope: SalaryScope,
+): Promise<{ locationId: number | null; amount: string }[]> {
+  return prisma.$queryRaw`${await linesCte(prisma, scope)}
+    SELECT x."locationId", ROUND(COALESCE(sum(x.amount), 0), 2)::text AS amount
+    FROM lines x GROUP BY x."locationId"`;
 }
 
 interface LineRow {

@@ -3,22 +3,24 @@ import type { TTeacherSalaryQuery } from '../../../src/contracts/reports';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { pageArgs } from '../../http/list';
-import { checkTeacher, reportCentre } from './report-scope';
+import { checkTeacher, reportCentre, reportLocations } from './report-scope';
 import { type SalaryScope, salaryLines, salaryTotals } from './salary-lines';
 
 export async function salaryScope(
   prisma: PrismaClient,
   auth: AuthContext,
-  query: Pick<TTeacherSalaryQuery, 'teacherId' | 'from' | 'to'>,
+  query: Pick<TTeacherSalaryQuery, 'teacherId' | 'locationId' | 'from' | 'to'>,
 ) {
   const centre = await reportCentre(prisma, auth);
   await checkTeacher(prisma, centre.organisationId, query.teacherId);
+  const locationIds = await reportLocations(prisma, auth, query.locationId);
   const scope: SalaryScope = {
     organisationId: centre.organisationId,
     timeZone: centre.timeZone,
     from: query.from,
     to: query.to,
     teacherIds: query.teacherId === undefined ? undefined : [query.teacherId],
+    locationIds,
   };
   return { centre, scope };
 }

@@ -5,6 +5,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { type Column, cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { sitesOf } from '../locations/sites';
 import {
   type DownloadFilters,
   downloadWhere,
@@ -20,6 +21,8 @@ const attendanceSelect = (studentId: number | undefined) =>
     status: true,
     startAt: true,
     endAt: true,
+    location: { select: { name: true } },
+    room: { select: { name: true } },
     course: { select: { name: true } },
     teacher: { select: { user: { select: { firstName: true, lastName: true, login: true } } } },
     students: {
@@ -46,6 +49,9 @@ function attendanceColumns(timeZone: string): Column<AttendanceRow>[] {
     { header: 'Student name', width: 24, value: (r) => personName(r.student.student) },
     { header: 'Attendance', value: (r) => r.student.attendance },
     { header: 'Class status', value: (r) => r.schedule.status },
+    // Where (issue 23), last so that the columns before keep their places in existing sheets.
+    { header: 'Location', width: 20, value: (r) => r.schedule.location?.name },
+    { header: 'Room', width: 16, value: (r) => r.schedule.room?.name },
   ];
 }
 
@@ -63,7 +69,7 @@ export async function exportAttendance(
 ): Promise<undefined> {
   const organisationId = organisationOf(auth);
   const format = await cellFormatOf(prisma, organisationId);
-  const where = downloadWhere(organisationId, format.timeZone, from, to, filters);
+  const where = downloadWhere(organisationId, format.timeZone, from, to, filters, sitesOf(auth));
   const select = attendanceSelect(filters.studentId);
   const classes = await scheduleBatches(where, (batchWhere, take) =>
     prisma.schedule.findMany({ where: batchWhere, orderBy: startOrder, take, select }),

@@ -7,6 +7,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { namedTeacher } from '../courses/references';
 import { personName } from './download-rows';
+import { placeLine } from './schedule-view';
 
 /** The feed covers classes from this many days back ... */
 export const FEED_PAST_DAYS = 60;
@@ -39,6 +40,8 @@ export const feedClassSelect = {
   startAt: true,
   endAt: true,
   address: true,
+  location: { select: { name: true, address: true } },
+  room: { select: { name: true } },
   updatedAt: true,
   course: { select: { name: true } },
 } as const satisfies Prisma.ScheduleSelect;
@@ -66,7 +69,8 @@ export function feedText<C extends FeedClass>(
       end: lesson.endAt,
       stamp: now,
       lastModified: lesson.updatedAt,
-      location: lesson.address || null,
+      // The class's place (issue 23): its own address or its location's, with the room.
+      location: placeLine(lesson),
       status: ICalEventStatus.CONFIRMED,
       ...words(lesson),
     });

@@ -8,6 +8,7 @@ import { notFound, organisationOf } from '../../http/tenancy';
 import type { ServerText } from '../../i18n/text';
 import type { MessageQueue } from '../../messaging/queue';
 import { classCancellationFields, creditCancelledClasses } from '../lessons/class-cancellation';
+import { scheduleSiteWhere } from '../locations/sites';
 import { afterClassChange, classesNow, lockClass } from './class-change';
 import { tellClassChange } from './class-notices';
 import { recordRevisions } from './schedule-revisions';
@@ -72,7 +73,8 @@ export async function cancelSchedules(
   const unique = [...new Set(ids)];
   return prisma.$transaction(async (tx) => {
     const found = await tx.schedule.findMany({
-      where: { id: { in: unique }, organisationId },
+      // Another site's class is "not found" for a site-limited operator (issue 23).
+      where: { id: { in: unique }, organisationId, ...scheduleSiteWhere(auth) },
       select: { id: true, status: true },
     });
     const byId = new Map(found.map((row) => [row.id, row.status]));

@@ -20,7 +20,7 @@ export function classesNow(tx: Tx, ids: readonly number[]): Promise<RevisionRow[
  * edit) of one class run one after the other and the second sees what the first wrote.
  */
 export async function lockClass(tx: Tx, id: number, organisationId: number) {
-  await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+  await tx.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
 }
 
 const unique = (values: number[]) => [...new Set(values)];
@@ -32,7 +32,7 @@ const personName = (p: { firstName: string; lastName: string; studentId: string 
  * teacher, term, who confirmed, each student), read in one query per kind for every class at once.
  */
 async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
-  const [courses, teachers, terms, students, users] = await Promise.all([
+  const [courses, teachers, terms, students, users, locations, rooms] = await Promise.all([
     tx.course.findMany({
       where: { id: { in: unique(rows.map((r) => r.courseId)) } },
       select: { id: true, name: true },
@@ -53,18 +53,37 @@ async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
       where: { id: { in: unique(rows.flatMap((r) => (r.confirmedById ? [r.confirmedById] : []))) } },
       select: { id: true, firstName: true, lastName: true, login: true },
     }),
+    tx.location.findMany({
+      where: { id: { in: unique(rows.flatMap((r) => (r.locationId ? [r.locationId] : []))) } },
+      select: { id: true, name: true },
+    }),
+    tx.room.findMany({
+      where: { id: { in: unique(rows.flatMap((r) => (r.roomId ? [r.roomId] : []))) } },
+      select: { id: true, name: true },
+    }),
   ]);
   const name = <T extends { id: number }>(list: T[], id: number | null, show: (row: T) => string) => {
     const row = id === null ? undefined : list.find((item) => item.id === id);
     return row ? show(row) : id;
   };
   return (row: RevisionRow) => {
-    const { courseId, teacherId, termId, confirmedById, students: lines, ...rest } = classSnapshot(row);
+    const {
+      courseId,
+      teacherId,
+      termId,
+      confirmedById,
+      locationId,
+      roomId,
+      students: lines,
+      ...rest
+    } = classSnapshot(row);
     return {
       ...rest,
       course: name(courses, courseId, (c) => c.name),
       teacher: name(teachers, teacherId, (t) => namedUser(t.user).name),
       term: name(terms, termId, termLabel),
+      location: name(locations, locationId, (l) => l.name),
+      room: name(rooms, roomId, (r) => r.name),
       confirmedBy: name(users, confirmedById, (u) => namedUser(u).name),
       students: lines.map((st) => ({
         student: name(students, st.studentId, personName),

@@ -14,6 +14,7 @@ import type { MessageQueue } from '../../messaging/queue';
 import { recipientsFor } from '../../notices/channels';
 import { guardianAddresses, householdGuardiansSelect } from '../households/guardian-recipients';
 import { type FamilyClassChange, familyNoticeText, noticeLang } from './class-notice-texts';
+import { placeLine } from './schedule-view';
 
 type Tx = Prisma.TransactionClient;
 export const FAMILY_CLASS_CHANGE_TEMPLATE = 'class-change-family';
@@ -27,6 +28,8 @@ interface ClassBefore {
   startAt: Date;
   endAt: Date;
   address: string | null;
+  locationId?: number | null;
+  roomId?: number | null;
 }
 
 const noticeSelect = {
@@ -35,6 +38,10 @@ const noticeSelect = {
   startAt: true,
   endAt: true,
   address: true,
+  locationId: true,
+  roomId: true,
+  location: { select: { name: true, address: true } },
+  room: { select: { name: true } },
   course: { select: { name: true } },
   teacher: { select: { userId: true, deletedAt: true } },
   students: {
@@ -57,12 +64,17 @@ const noticeSelect = {
 
 /** What a family is told of, or null when the change is nothing they need to know. */
 function familyChange(was: ClassBefore, row: Prisma.ScheduleGetPayload<{ select: typeof noticeSelect }>) {
-  const base = { course: row.course.name, was: was.startAt, now: row.startAt, address: row.address };
+  // The place the family reads (issue 23): the room and the class's own address or its location's.
+  const base = { course: row.course.name, was: was.startAt, now: row.startAt, address: placeLine(row) };
   if (row.status === 'CANCELLED' && was.status !== 'CANCELLED') return { ...base, kind: 'cancelled' as const };
   if (row.status === 'CANCELLED') return null;
   if (was.startAt.getTime() !== row.startAt.getTime() || was.endAt.getTime() !== row.endAt.getTime())
     return { ...base, kind: 'moved' as const };
   if ((was.address ?? '') !== (row.address ?? '')) return { ...base, kind: 'changed' as const };
+  const placeMoved =
+    (was.locationId !== undefined && was.locationId !== row.locationId) ||
+    (was.roomId !== undefined && was.roomId !== row.roomId);
+  if (placeMoved) return { ...base, kind: 'changed' as const };
   return null;
 }
 

@@ -7,6 +7,7 @@ import { toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
 import { assertEnrolmentFits } from '../seats/capacity';
 import { afterClassChange } from './class-change';
+import { assertRoomFits, capacityIn, resolvePlace, travelWarnings } from './class-place';
 import { closedRanges } from './closures';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
@@ -51,10 +52,13 @@ export async function createSchedule(
   );
   return prisma.$transaction(async (tx) => {
     const { studentRates, teacherRate } = await classReferences(tx, organisationId, body);
+    const place = await resolvePlace(tx, auth, organisationId, body);
+    const capacity = capacityIn(place, body.courseType, body.capacity);
+    assertRoomFits(place, { capacity, students: body.students.length, override: body.overrideCapacity });
     const studentIds = body.students.map((s) => s.studentId);
     const clashing = await checkConflicts(
       tx,
-      occurrences.map((o) => ({ ...o, teacherId: body.teacherId, studentIds })),
+      occurrences.map((o) => ({ ...o, teacherId: body.teacherId, studentIds, roomId: place.roomId })),
       body.override,
     );
     const series = body.repeat
@@ -77,6 +81,8 @@ export async function createSchedule(
         courseType: body.courseType,
         courseId: body.courseId,
         teacherId: body.teacherId,
+        locationId: place.locationId,
+        roomId: place.roomId,
         address: body.address,
         startAt: o.startAt,
         endAt: o.endAt,
@@ -88,7 +94,7 @@ export async function createSchedule(
         price: body.price,
         paymentType: body.paymentType,
         comments: body.comments,
-        capacity: body.courseType === 'GROUP' ? body.capacity : null,
+        capacity,
         conflictOverride: clashing.has(i),
         conflictReason: clashing.has(i) ? (body.override?.reason ?? null) : null,
       })),
@@ -119,8 +125,15 @@ export async function createSchedule(
       reason: 'Class changed',
     });
     const warnings = await outsideAvailability(tx, body.teacherId, occurrences, zone);
+    const where = await travelWarnings(tx, organisationId, {
+      teacherId: body.teacherId,
+      locationId: place.locationId,
+      classes: occurrences,
+      excluded: created.map((row) => row.id),
+      zone,
+    });
     const row = await tx.schedule.findUniqueOrThrow({ where: { id: created[0].id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };
-    return { schedule, count: created.length, outsideAvailability: warnings };
+    return { schedule, count: created.length, outsideAvailability: warnings, ...where };
   });
 }

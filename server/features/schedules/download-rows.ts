@@ -10,16 +10,24 @@ export const DOWNLOAD_BATCH = 500;
 
 export type DownloadFilters = Omit<TScheduleFilters, 'from' | 'to'>;
 
-/** Classes of the centre starting on the days `from`..`to` (inclusive, centre's zone) that match the filters. */
+/**
+ * Classes of the centre starting on the days `from`..`to` (inclusive, centre's zone) that match the
+ * filters; `sites` (a site-limited operator's locations, issue 23) keeps those at the sites only.
+ */
 export function downloadWhere(
   organisationId: number,
   timeZone: string,
   from: string,
   to: string,
   filters: DownloadFilters,
+  sites: number[] | null = null,
 ): Prisma.ScheduleWhereInput {
+  const atSites = sites ? [{ locationId: { in: sites } }] : [];
+  const atLocation = filters.locationId ? [{ locationId: filters.locationId }] : [];
   return {
     organisationId,
+    ...(atSites.length || atLocation.length ? { AND: [...atSites, ...atLocation] } : {}),
+    roomId: filters.roomId,
     startAt: { gte: startOfDayIn(from, timeZone), lt: endOfDayIn(to, timeZone) },
     status: filters.status,
     teacherId: filters.teacherId,

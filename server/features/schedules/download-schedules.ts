@@ -4,6 +4,7 @@ import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { type Column, cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { sitesOf } from '../locations/sites';
 import {
   addDays,
   type DownloadFilters,
@@ -25,6 +26,8 @@ const classSelect = {
   teacherStartAt: true,
   teacherEndAt: true,
   address: true,
+  location: { select: { name: true } },
+  room: { select: { name: true } },
   paymentType: true,
   notificationStatus: true,
   hourlyRate: true,
@@ -63,6 +66,9 @@ function classColumns(timeZone: string): Column<ClassRow>[] {
     { header: 'Teacher hourly rate', kind: 'money', value: (s) => s.teacherHourlyRate },
     { header: 'Price', kind: 'money', value: (s) => s.price },
     { header: 'Feedback email', value: (s) => s.notificationStatus },
+    // Where (issue 23), last so that the columns before keep their places in existing sheets.
+    { header: 'Location', width: 20, value: (s) => s.location?.name },
+    { header: 'Room', width: 16, value: (s) => s.room?.name },
   ];
 }
 
@@ -74,7 +80,7 @@ async function sendClasses(
 ): Promise<undefined> {
   const organisationId = organisationOf(auth);
   const format = await cellFormatOf(prisma, organisationId);
-  const where = downloadWhere(organisationId, format.timeZone, from, to, filters);
+  const where = downloadWhere(organisationId, format.timeZone, from, to, filters, sitesOf(auth));
   const rows = await scheduleBatches(where, (batchWhere, take) =>
     prisma.schedule.findMany({ where: batchWhere, orderBy: startOrder, take, select: classSelect }),
   );

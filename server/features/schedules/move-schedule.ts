@@ -6,6 +6,7 @@ import { organisationOf } from '../../http/tenancy';
 import type { MessageQueue } from '../../messaging/queue';
 import { afterClassChange } from './class-change';
 import { tellClassChange } from './class-notices';
+import { type TravelWarning, travelWarnings } from './class-place';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -48,6 +49,7 @@ export async function moveSchedule(
         endAt: times[i].endAt,
         teacherId: row.teacherId,
         studentIds: row.students.map((s) => s.studentId),
+        roomId: row.roomId,
       })),
       body.override,
       targets.map((row) => row.id),
@@ -72,8 +74,31 @@ export async function moveSchedule(
       warnings.push(...(await outsideAvailability(tx, teacherId, own, zone)));
     }
     warnings.sort();
+    // Travel between locations, per teacher and location of the moved classes (one statement each).
+    const tooLittleTravel: TravelWarning[] = [];
+    let notTheirLocation = false;
+    for (const key of new Set(targets.map((row) => `${row.teacherId}:${row.locationId}`))) {
+      const own = targets.flatMap((row, i) => (`${row.teacherId}:${row.locationId}` === key ? [i] : []));
+      const [{ teacherId, locationId }] = own.map((i) => targets[i]);
+      const found = await travelWarnings(tx, organisationId, {
+        teacherId,
+        locationId,
+        classes: own.map((i) => times[i]),
+        excluded: targets.map((row) => row.id),
+        zone,
+      });
+      tooLittleTravel.push(...found.tooLittleTravel);
+      notTheirLocation ||= found.notTheirLocation;
+    }
     const row = await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };
-    return { schedule, count: targets.length, outsideAvailability: warnings, told };
+    return {
+      schedule,
+      count: targets.length,
+      outsideAvailability: warnings,
+      told,
+      tooLittleTravel,
+      notTheirLocation,
+    };
   });
 }

@@ -10,6 +10,8 @@ export const revisionSelect = {
   courseId: true,
   teacherId: true,
   termId: true,
+  locationId: true,
+  roomId: true,
   address: true,
   startAt: true,
   endAt: true,
@@ -35,6 +37,9 @@ export function classSnapshot(row: RevisionRow) {
     courseId: row.courseId,
     teacherId: row.teacherId,
     termId: row.termId,
+    // Where (issue 23): a move to another location or room is a change like any other.
+    locationId: row.locationId,
+    roomId: row.roomId,
     address: row.address,
     startAt: row.startAt.toISOString(),
     endAt: row.endAt.toISOString(),

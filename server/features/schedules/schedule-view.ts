@@ -20,6 +20,8 @@ export const scheduleSelect = {
   course: { select: { id: true, name: true } },
   teacher: { select: teacherSelect },
   originalTeacher: { select: teacherSelect },
+  location: { select: { id: true, name: true, address: true } },
+  room: { select: { id: true, name: true } },
   address: true,
   startAt: true,
   endAt: true,
@@ -74,6 +76,27 @@ export function namedTeacherWithColour(teacher: ScheduleRow['teacher']) {
   return { id: teacher.id, name: personName(teacher.user) || teacher.user.login, colour: teacher.colour };
 }
 
+/**
+ * Where a class is held, as people read it (issue 23): its own free text (a lesson elsewhere) or else
+ * its location's address.
+ */
+export function placeOf(row: { address: string | null; location: { address: string | null } | null }) {
+  return row.address?.trim() || row.location?.address?.trim() || null;
+}
+
+/**
+ * The place as one line for a calendar feed or a notice: with a room, "Location · Room, address";
+ * without, the place alone (a one-site centre's text stays what it was).
+ */
+export function placeLine(row: {
+  address: string | null;
+  location: { name: string; address: string | null } | null;
+  room: { name: string } | null;
+}) {
+  const room = row.room ? (row.location ? `${row.location.name} · ${row.room.name}` : row.room.name) : null;
+  return [room, placeOf(row)].filter(Boolean).join(', ') || null;
+}
+
 export function toSchedule(row: ScheduleRow): TSchedule {
   const referrers = [...new Set(row.students.map((s) => s.student.referrer?.name).filter((n): n is string => !!n))];
   return {
@@ -85,6 +108,9 @@ export function toSchedule(row: ScheduleRow): TSchedule {
     originalTeacher: row.originalTeacher
       ? { id: row.originalTeacher.id, name: personName(row.originalTeacher.user) || row.originalTeacher.user.login }
       : null,
+    location: row.location ? { id: row.location.id, name: row.location.name } : null,
+    room: row.room,
+    place: placeOf(row),
     address: row.address,
     startAt: row.startAt.toISOString(),
     endAt: row.endAt.toISOString(),

@@ -21,8 +21,8 @@ export async function editedClass(db: Db, organisationId: number, id: number): P
   // edit, so their later row locks never cross.
   await db.$queryRaw`
     SELECT s."id" FROM "ScheduleSeries" s JOIN "Schedule" c ON c."seriesId" = s."id"
-    WHERE c."id" = ${id} AND c."organisationId" = ${organisationId} FOR UPDATE OF s`;
-  await db.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+    WHERE c."id" = ${id} AND c."organisationId" = ${organisationId} FOR NO KEY UPDATE OF s`;
+  await db.$queryRaw`SELECT "id" FROM "Schedule" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
   const row = await db.schedule.findFirst({ where: { id, organisationId }, select: targetSelect });
   if (!row) throw notFound('Class', id);
   if (row.status === 'CANCELLED') throw new AppError('conflict', 'A cancelled class cannot be changed');

@@ -9,6 +9,7 @@ import { assertEnrolmentFits, seatsTakenOf } from '../seats/capacity';
 import { seatFreed } from '../seats/seat-freed';
 import { afterClassChange } from './class-change';
 import { tellClassChange } from './class-notices';
+import { assertRoomFits, capacityIn, resolvePlace, travelWarnings } from './class-place';
 import { checkConflicts } from './conflicts';
 import { centreTimeZone } from './list-schedules';
 import { outsideAvailability } from './outside-availability';
@@ -128,11 +129,17 @@ export async function updateSchedule(
       return t;
     });
 
+    // Where: the edited class's place, carried to every class of the scope (a location or room left
+    // out stays as the edited class has it).
+    const place = await resolvePlace(tx, auth, organisationId, body, current);
+    const capacity = capacityIn(place, body.courseType, body.capacity);
+    assertRoomFits(place, { capacity, students: body.students.length, override: body.overrideCapacity });
     const studentIds = body.students.map((s) => s.studentId);
     const checked = targets.filter(
       (row, i) =>
         timesChange(row, times[i].startAt, times[i].endAt) ||
         row.teacherId !== body.teacherId ||
+        (place.roomId !== null && row.roomId !== place.roomId) ||
         !sameSet(
           row.students.map((s) => s.studentId),
           studentIds,
@@ -141,7 +148,13 @@ export async function updateSchedule(
     const checkedTimes = checked.map((row) => times[targets.indexOf(row)]);
     const clashing = await checkConflicts(
       tx,
-      checkedTimes.map((t) => ({ startAt: t.startAt, endAt: t.endAt, teacherId: body.teacherId, studentIds })),
+      checkedTimes.map((t) => ({
+        startAt: t.startAt,
+        endAt: t.endAt,
+        teacherId: body.teacherId,
+        studentIds,
+        roomId: place.roomId,
+      })),
       body.override,
       targets.map((row) => row.id),
     );
@@ -160,12 +173,14 @@ export async function updateSchedule(
         courseType: body.courseType,
         courseId: body.courseId,
         teacherId: body.teacherId,
+        locationId: place.locationId,
+        roomId: place.roomId,
         address: body.address,
         termId: body.termId,
         price: body.price,
         paymentType: body.paymentType,
         comments: body.comments,
-        capacity: body.courseType === 'GROUP' ? body.capacity : null,
+        capacity,
       },
     });
     await tx.schedule.updateMany({ where: { id: { in: ratedIds } }, data: rates });
@@ -216,8 +231,15 @@ export async function updateSchedule(
     });
     const told = await tellClassChange(tx, queue, auth, { before: changed, notify: body.notify });
     const warnings = await outsideAvailability(tx, body.teacherId, times, zone);
+    const where = await travelWarnings(tx, organisationId, {
+      teacherId: body.teacherId,
+      locationId: place.locationId,
+      classes: times,
+      excluded: targetIds,
+      zone,
+    });
     const row = await tx.schedule.findUniqueOrThrow({ where: { id }, select: scheduleSelect });
     const schedule = { ...toSchedule(row), outsideAvailability: warnings.includes(row.startAt.toISOString()) };
-    return { schedule, count: changed.length, outsideAvailability: warnings, told };
+    return { schedule, count: changed.length, outsideAvailability: warnings, told, ...where };
   });
 }

@@ -9,6 +9,7 @@ import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
 import { endOfDayIn, startOfDayIn } from '../courses/zoned-dates';
+import { reportLocations } from '../reports/report-scope';
 import { centreTimeZone } from '../schedules/list-schedules';
 
 type Query = z.output<typeof ZLessonReportQuery>;
@@ -44,8 +45,14 @@ function countsOf(releases: readonly Release[]): TSeatFillCounts {
 export async function seatFillReport(prisma: PrismaClient, auth: AuthContext, query: Query): Promise<TSeatFillReport> {
   const organisationId = organisationOf(auth);
   const zone = await centreTimeZone(prisma, organisationId);
+  // Issue 23: a location asked for, or a site-limited operator's sites (the freed class's location).
+  const locationIds = await reportLocations(prisma, auth, query.locationId);
   const releases = await prisma.seatRelease.findMany({
-    where: { organisationId, freedAt: { gte: startOfDayIn(query.from, zone), lt: endOfDayIn(query.to, zone) } },
+    where: {
+      organisationId,
+      freedAt: { gte: startOfDayIn(query.from, zone), lt: endOfDayIn(query.to, zone) },
+      schedule: locationIds ? { locationId: { in: locationIds } } : undefined,
+    },
     select: { status: true, freedAt: true, claimedAt: true, _count: { select: { offers: true } } },
     orderBy: { freedAt: 'asc' },
   });

@@ -199,7 +199,7 @@ export async function releaseSeat(
     where: { id: input.scheduleId, organisationId: input.organisationId },
     select: classSelect,
   });
-  if (!klass || klass.status !== 'PLANNED' || klass.capacity === null) return null;
+  if (klass?.status !== 'PLANNED' || klass.capacity === null) return null;
   const now = new Date();
   if (klass.startAt <= now) return null;
   if (((await seatsFree(tx, klass.id)) ?? 0) <= 0) return null;
@@ -329,7 +329,7 @@ export async function claimOffer(
 ): Promise<TSeatOfferView> {
   const outcome = await prisma.$transaction(async (tx) => {
     const first = await tx.seatOffer.findUniqueOrThrow({ where: { id: offerId }, select: { releaseId: true } });
-    await tx.$queryRaw`SELECT "id" FROM "SeatRelease" WHERE "id" = ${first.releaseId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT "id" FROM "SeatRelease" WHERE "id" = ${first.releaseId} FOR NO KEY UPDATE`;
     const offer = await tx.seatOffer.findUniqueOrThrow({ where: { id: offerId }, select: offerViewSelect });
     const klass = offer.release.schedule;
     await lockClass(tx, klass.id, klass.organisationId);
@@ -404,7 +404,7 @@ export async function runSeatOffers(prisma: PrismaClient, queue: MessageQueue | 
   let offered = 0;
   for (const { id } of releases) {
     offered += await prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT "id" FROM "SeatRelease" WHERE "id" = ${id} FOR UPDATE`;
+      await tx.$queryRaw`SELECT "id" FROM "SeatRelease" WHERE "id" = ${id} FOR NO KEY UPDATE`;
       const release = await tx.seatRelease.findUniqueOrThrow({
         where: { id },
         select: { status: true, schedule: { select: classSelect }, offers: { select: { kind: true, status: true } } },

@@ -8,6 +8,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { organisationOf } from '../../http/tenancy';
+import { assertStudentsAtSites } from '../locations/site-checks';
 import { portalScope } from '../portal/household-of';
 import { seatFillReport } from './fill-report';
 import { portalFullClasses } from './full-classes';
@@ -54,7 +55,11 @@ export function seatsRouter({ prisma, queue }: AppDeps): Router {
   const throttled = offerThrottle(prisma);
   route(router, seatReportEndpoints.fillReport, ({ auth, query }) => seatFillReport(prisma, auth, query));
   route(router, endpoints.waitlist, ({ auth, params }) => waitlistOf(prisma, organisationOf(auth), params.id));
-  route(router, endpoints.joinWaitlist, ({ auth, params, body }) => deskJoin(prisma, auth, params.id, body.studentId));
+  route(router, endpoints.joinWaitlist, async ({ auth, params, body }) => {
+    // Another site's student is not found for a site-limited operator (issue 23).
+    await assertStudentsAtSites(prisma, auth, [body.studentId]);
+    return deskJoin(prisma, auth, params.id, body.studentId);
+  });
   route(router, endpoints.leaveWaitlist, ({ auth, params }) => deskLeave(prisma, auth, params.id, params.studentId));
   route(router, endpoints.portalJoin, ({ auth, params }) =>
     portalJoin(prisma, auth, params.scheduleId, params.studentId),

@@ -78,7 +78,7 @@ export async function updateStaff(prisma: PrismaClient, auth: AuthContext, id: n
   const revoke = current.activated && !data.activated ? { tokenVersion: { increment: 1 } } : {};
   const updated = await prisma
     .$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${id} FOR UPDATE`;
+      await tx.$queryRaw`SELECT "id" FROM "User" WHERE "id" = ${id} FOR NO KEY UPDATE`;
       const before = await tx.user.findUniqueOrThrow({ where: { id }, select: staffSelect });
       const row = await tx.user.update({ where: { id }, data: { ...data, ...revoke }, select: staffSelect });
       await recordAudit(tx, auth, [

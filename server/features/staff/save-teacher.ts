@@ -162,7 +162,7 @@ export async function updateTeacher({ prisma, auth, view }: SaveOptions, id: num
   const updated = await prisma
     .$transaction(async (tx: Prisma.TransactionClient) => {
       // Under the row lock, so that the audit's "before" is what this update replaced.
-      await tx.$queryRaw`SELECT "id" FROM "Teacher" WHERE "id" = ${id} FOR UPDATE`;
+      await tx.$queryRaw`SELECT "id" FROM "Teacher" WHERE "id" = ${id} FOR NO KEY UPDATE`;
       const before = await tx.teacher.findUniqueOrThrow({ where: { id }, include: teacherInclude });
       await tx.user.update({ where: { id: current.userId }, data: { ...user, ...password, ...revoke } });
       const updated = await tx.teacher.update({

@@ -16,15 +16,17 @@ export const staffSelect = {
   activated: true,
   gmail: true,
   createdAt: true,
+  locations: { select: { locationId: true }, orderBy: { locationId: 'asc' } },
 } satisfies Prisma.UserSelect;
 export type StaffRow = Prisma.UserGetPayload<{ select: typeof staffSelect }>;
 
 export const staffRoleOf = (roles: readonly string[]): TStaffRole =>
   roles.includes('ROLE_ADMIN') ? 'ROLE_ADMIN' : 'ROLE_OPERATOR';
 
-export function toStaff({ roles, birthday, createdAt, ...rest }: StaffRow): TStaff {
+export function toStaff({ roles, birthday, createdAt, locations, ...rest }: StaffRow): TStaff {
   return {
     ...rest,
+    locationIds: locations.map((l) => l.locationId),
     role: staffRoleOf(roles),
     birthday: birthday ? birthday.toISOString().slice(0, 10) : null,
     createdAt: createdAt.toISOString(),

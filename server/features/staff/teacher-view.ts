@@ -24,6 +24,7 @@ export const teacherInclude = {
     },
   },
   courses: { select: { id: true, name: true }, orderBy: { name: 'asc' } },
+  locations: { select: { locationId: true }, orderBy: { locationId: 'asc' } },
 } satisfies Prisma.TeacherInclude;
 export type TeacherRow = Prisma.TeacherGetPayload<{ include: typeof teacherInclude }>;
 
@@ -78,6 +79,7 @@ export function toTeacher(row: TeacherRow, view: SinView): TTeacher {
     feedback: row.feedback,
     colour: row.colour,
     courses: row.courses,
+    locationIds: row.locations.map((l) => l.locationId),
     deleted: row.deletedAt !== null,
     awaitingInvitation: user.passwordHash === null,
     createdAt: row.createdAt.toISOString(),

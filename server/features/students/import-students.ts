@@ -22,6 +22,7 @@ import {
 } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
 import { noticeImportFinished } from '../../notices/create-notices';
+import { studentLocationFor } from '../locations/site-checks';
 import { studentSelect, toStudent } from './student-view';
 
 type Header = (typeof STUDENT_IMPORT_HEADERS)[number];
@@ -152,12 +153,15 @@ export async function importStudents(
   if (dryRun || checked.errors.length > 0 || valid.length === 0) return checked;
   await prisma.$transaction(
     async (tx) => {
+      // Imported students are enrolled at the importing operator's first site, else the centre's
+      // default location (issue 23).
+      const locationId = await studentLocationFor(tx, auth, organisationId, undefined);
       for (let i = 0; i < valid.length; i += 1000) {
         if (i > 0) await nextTurn(); // other requests go on between the parts (see eachInTurns)
         const created = await tx.student.createManyAndReturn({
           data: valid
             .slice(i, i + 1000)
-            .map(({ data }) => ({ ...data, startDate: toDbDate(data.startDate), organisationId })),
+            .map(({ data }) => ({ ...data, startDate: toDbDate(data.startDate), locationId, organisationId })),
           select: studentSelect,
         });
         await recordAudit(

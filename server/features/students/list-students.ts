@@ -3,10 +3,11 @@ import type { z } from 'zod';
 import type { TStudentFilters, ZStudentListQuery } from '../../../src/contracts/students';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { cappedTotal, countTake, pageArgs, sortArgs, toDbDate } from '../../http/list';
 import { containsLiteral, searchWordFilters } from '../../http/search';
 import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
+import { studentSiteWhere } from '../locations/sites';
 import { type StudentRow, studentSelect, toStudent } from './student-view';
 
 /** The filters as a Prisma where, always inside the caller's centre. */
@@ -14,8 +15,12 @@ export async function studentWhere(
   prisma: PrismaClient,
   organisationId: number,
   f: TStudentFilters,
+  auth?: AuthContext,
 ): Promise<Prisma.StudentWhereInput> {
   const words = await searchWordFilters(prisma, f.q);
+  // A site-limited operator sees the students enrolled at their sites only (issue 23); the
+  // locationId filter narrows further (AND: a filter on another site finds nothing).
+  const sites = studentSiteWhere(auth);
   return {
     organisationId,
     ...(f.active !== undefined ? { active: f.active } : {}),
@@ -31,8 +36,12 @@ export async function studentWhere(
           },
         }
       : {}),
-    // Every word of q within "studentId first last", accents and case folded (trigram GIN index).
-    ...(words.length ? { AND: words.map((searchText) => ({ searchText })) } : {}),
+    AND: [
+      ...(sites.locationId ? [sites] : []),
+      ...(f.locationId ? [{ locationId: f.locationId }] : []),
+      // Every word of q within "studentId first last", accents and case folded (trigram GIN index).
+      ...words.map((searchText) => ({ searchText })),
+    ],
   };
 }
 
@@ -45,15 +54,16 @@ function studentOrder(f: TStudentFilters) {
 
 export async function listStudents(prisma: PrismaClient, auth: AuthContext, query: z.output<typeof ZStudentListQuery>) {
   const organisationId = organisationOf(auth);
-  const where = await studentWhere(prisma, organisationId, query);
-  const [rows, total] = await prisma.$transaction([
+  const where = await studentWhere(prisma, organisationId, query, auth);
+  const take = countTake(query);
+  const [rows, counted] = await prisma.$transaction([
     prisma.student.findMany({
       where,
       orderBy: studentOrder(query),
       ...pageArgs(query),
       select: { ...studentSelect, voucherBalance: true },
     }),
-    prisma.student.count({ where }),
+    prisma.student.count({ where, orderBy: studentOrder(query), take }),
   ]);
   const totals = await ledgerTotalsOf(
     prisma,
@@ -66,7 +76,7 @@ export async function listStudents(prisma: PrismaClient, auth: AuthContext, quer
       voucherBalance: row.voucherBalance.toFixed(2),
       ...(totals.get(row.id) ?? NO_TOTALS),
     })),
-    total,
+    ...cappedTotal(counted, take),
     success: true as const,
   };
 }
@@ -97,7 +107,7 @@ async function ledgerTotalsOf(prisma: PrismaClient, organisationId: number, stud
 /** The whole filtered view (every page) as an .xlsx download. */
 export async function exportStudents(prisma: PrismaClient, auth: AuthContext, filters: TStudentFilters, res: Response) {
   const rows = await prisma.student.findMany({
-    where: await studentWhere(prisma, organisationOf(auth), filters),
+    where: await studentWhere(prisma, organisationOf(auth), filters, auth),
     orderBy: studentOrder(filters),
     select: studentSelect,
   });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { referralEndpoints, referrerEndpoints } from '../../../src/contracts/referrals';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { assertStudentsAtSites } from '../locations/site-checks';
 import {
   createReferral,
   deleteReferral,
@@ -24,8 +25,15 @@ export function referralsRouter({ prisma }: AppDeps): Router {
   route(router, rl.exportXlsx, ({ auth, query, res }) => exportReferrals(prisma, auth, query, res));
   route(router, rl.list, ({ auth, query }) => listReferrals(prisma, auth, query));
   route(router, rl.get, ({ auth, params }) => getReferral(prisma, auth, params.id));
-  route(router, rl.create, ({ auth, body }) => createReferral(prisma, auth, body));
-  route(router, rl.update, ({ auth, params, body }) => updateReferral(prisma, auth, params.id, body));
+  // Another site's student is not found for a site-limited operator (issue 23).
+  route(router, rl.create, async ({ auth, body }) => {
+    await assertStudentsAtSites(prisma, auth, [body.studentId]);
+    return createReferral(prisma, auth, body);
+  });
+  route(router, rl.update, async ({ auth, params, body }) => {
+    await assertStudentsAtSites(prisma, auth, [body.studentId]);
+    return updateReferral(prisma, auth, params.id, body);
+  });
   route(router, rl.remove, ({ auth, params }) => deleteReferral(prisma, auth, params.id));
   return router;
 }

@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { feedbackRecipient, resyncStudentFeedback } from '../feedback/feedback-status';
+import { studentLocationFor } from '../locations/site-checks';
 import { studentSelect, toStudent } from './student-view';
 
 type StudentInput = z.output<typeof ZStudentBody>;
@@ -48,7 +49,11 @@ export async function createStudent(prisma: PrismaClient, auth: AuthContext, inp
   await assertStudentIdFree(prisma, organisationId, input.studentId);
   try {
     return await prisma.$transaction(async (tx) => {
-      const row = await tx.student.create({ data: { ...studentData(input), organisationId }, select: studentSelect });
+      const locationId = await studentLocationFor(tx, auth, organisationId, input.locationId);
+      const row = await tx.student.create({
+        data: { ...studentData(input), locationId, organisationId },
+        select: studentSelect,
+      });
       const student = toStudent(row);
       await recordAudit(tx, auth, [
         { entity: 'STUDENT', entityId: row.id, action: 'CREATE', before: null, after: studentSnapshot(student) },
@@ -74,10 +79,13 @@ export async function updateStudent(prisma: PrismaClient, auth: AuthContext, id:
   if (!(await prisma.student.count({ where: { id, organisationId } }))) throw notFound('Student', id);
   await assertReferrerInCentre(prisma, organisationId, input.referrerId);
   await assertStudentIdFree(prisma, organisationId, input.studentId, id);
+  // A student moves between locations of the centre, a site-limited operator's own only; left out,
+  // the student stays where they are.
+  if (input.locationId !== undefined) await studentLocationFor(prisma, auth, organisationId, input.locationId);
   try {
     return await prisma.$transaction(async (tx) => {
       // Read under the row lock: the audit's "before" is what this update replaced.
-      await tx.$queryRaw`SELECT 1 FROM "Student" WHERE id = ${id} FOR UPDATE`;
+      await tx.$queryRaw`SELECT 1 FROM "Student" WHERE id = ${id} FOR NO KEY UPDATE`;
       const before = toStudent(await tx.student.findUniqueOrThrow({ where: { id }, select: studentSelect }));
       const row = await tx.student.update({ where: { id }, data: studentData(input), select: studentSelect });
       const student = toStudent(row);

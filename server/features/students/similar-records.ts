@@ -2,6 +2,7 @@ import type { TSimilarQuery, TSimilarRecord } from '../../../src/contracts/simil
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { organisationOf } from '../../http/tenancy';
+import { sitesOf } from '../locations/sites';
 
 interface Row {
   id: number;
@@ -38,6 +39,8 @@ function toSimilar(rows: Row[]): TSimilarRecord[] {
 export async function similarStudents(prisma: PrismaClient, auth: AuthContext, query: TSimilarQuery) {
   const { first, last, email, digits } = comparable(query);
   if (!first && !email && !digits) return [];
+  // A site-limited operator is shown their sites' students only (issue 23): the others' names stay hidden.
+  const sites = sitesOf(auth);
   const rows = await prisma.$queryRaw<Row[]>`
     SELECT * FROM (
       SELECT s.id, s."firstName" || ' ' || s."lastName" || ' (' || s."studentId" || ')' AS label,
@@ -46,6 +49,7 @@ export async function similarStudents(prisma: PrismaClient, auth: AuthContext, q
         coalesce(lower(s.email) = ${email}::text, false) AS "sameEmail",
         coalesce(regexp_replace(s.phone, '[^0-9]', '', 'g') = ${digits}::text, false) AS "samePhone"
       FROM "Student" s WHERE s."organisationId" = ${organisationOf(auth)}
+        AND (${sites === null} OR s."locationId" = ANY(${sites ?? []}::int[]))
     ) AS compared
     WHERE "sameName" OR "sameEmail" OR "samePhone"
     ORDER BY id LIMIT 5`;

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { runtimeText } from '../../i18n/text';
+import { studentSiteWhere } from '../locations/sites';
 import { releaseStudentsFromPlannedSchedules } from './release-students-from-planned-schedules';
 import { studentSelect, toStudent } from './student-view';
 
@@ -14,7 +15,7 @@ export async function activateStudent(prisma: PrismaClient, auth: AuthContext, i
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
     const found = await tx.$queryRaw<{ active: boolean }[]>`
-      SELECT "active" FROM "Student" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR UPDATE`;
+      SELECT "active" FROM "Student" WHERE "id" = ${id} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
     if (!found.length) throw notFound('Student', id);
     if (!found[0].active) {
       await tx.student.update({ where: { id }, data: { active: true } });
@@ -45,7 +46,8 @@ export async function deactivateStudents(
   const unique = [...new Set(ids)];
   return prisma.$transaction(async (tx) => {
     const found = await tx.student.findMany({
-      where: { id: { in: unique }, organisationId },
+      // Another site's student is "not found" for a site-limited operator (issue 23).
+      where: { id: { in: unique }, organisationId, ...studentSiteWhere(auth) },
       select: { id: true, active: true },
     });
     const byId = new Map(found.map((s) => [s.id, s]));

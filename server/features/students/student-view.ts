@@ -20,6 +20,7 @@ export const studentSelect = {
   feedbackNotification: true,
   hourlyRate: true,
   householdId: true,
+  locationId: true,
   active: true,
   createdAt: true,
 } satisfies Prisma.StudentSelect;

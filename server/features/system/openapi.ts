@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { MAX_ID } from '../../../src/contracts/common';
 import type { Endpoint } from '../../../src/contracts/endpoint';
 import { ZErrorReply } from '../../../src/contracts/errors';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../../../src/contracts/idempotency';
 import { hasRight, PUBLIC, roles } from '../../../src/contracts/permissions';
+import { takesIdempotencyKey } from '../../http/idempotency';
 
 /**
  * zod's JSON Schema of a contract, with the fields zod cannot describe (ids, phones, currencies...:
@@ -33,8 +35,23 @@ function parameters(endpoint: Endpoint) {
       schema: property,
     }));
   };
-  return [...fromObject(endpoint.params, 'path'), ...fromObject(endpoint.query, 'query')];
+  return [
+    ...fromObject(endpoint.params, 'path'),
+    ...fromObject(endpoint.query, 'query'),
+    ...(withKey(endpoint) ? [idempotencyKeyParameter] : []),
+  ];
 }
+
+/** An authenticated POST without its own body key takes the Idempotency-Key header (server/http/idempotency.ts). */
+const withKey = (endpoint: Endpoint) =>
+  endpoint.method === 'post' && endpoint.right !== PUBLIC && takesIdempotencyKey(endpoint.path);
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description: `A UUID made once per form and sent on every retry of it: per user and key the request runs once; a retry with the same path and body gets the first 2xx reply again (with \`${REPLAYED_HEADER}: true\`), other input with the key 422, a retry while the first still runs 409 with Retry-After. A refusal keeps nothing: the key may be used again. Kept for a day.`,
+  schema: { type: 'string', format: 'uuid' },
+};
 
 const refusalText: Record<number, string> = {
   400: 'Invalid input: `fieldErrors` names each field and its rule; nothing was changed',
@@ -43,6 +60,7 @@ const refusalText: Record<number, string> = {
   403: 'Signed in without the right this operation needs (a webhook: its signature is missing or wrong)',
   404: 'No such record in your centre',
   409: 'Refused by the current state of the data (taken, changed meanwhile, not allowed now)',
+  422: 'The Idempotency-Key was already used for another request (another path or body)',
   413: 'The request body is too large',
   415: 'The body is not of a media type or encoding this operation reads',
   429: 'Too many requests: `Retry-After` says when to try again',
@@ -70,6 +88,7 @@ export function refusalsOf(endpoint: Endpoint): number[] {
   if (endpoint.params || namesRecords(endpoint.query) || namesRecords(endpoint.body)) statuses.add(404);
   if (writes) statuses.add(409); // concurrent writes of the same rows, and each write's own rules
   if (endpoint.body || endpoint.upload || writes) statuses.add(413).add(415);
+  if (withKey(endpoint)) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }
 

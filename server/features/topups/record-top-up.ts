@@ -46,7 +46,7 @@ export async function lockTopUp(tx: Tx, id: number): Promise<LockedTopUp | null>
     SELECT id, "organisationId", "studentId", "householdId", "guardianId", status::text AS status,
            amount::text AS amount, currency, lessons, "lessonRate"::text AS "lessonRate",
            "stripeAccountId", kind::text AS kind
-      FROM "CardTopUp" WHERE id = ${id} FOR UPDATE`;
+      FROM "CardTopUp" WHERE id = ${id} FOR NO KEY UPDATE`;
   return rows[0] ?? null;
 }
 

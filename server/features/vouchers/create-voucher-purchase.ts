@@ -19,6 +19,7 @@ import { organisationOf } from '../../http/tenancy';
 import type { Locale } from '../../i18n/locale';
 import { t } from '../../i18n/text';
 import type { MessageQueue } from '../../messaging/queue';
+import { assertStudentsAtSites } from '../locations/site-checks';
 import { queuePurchaseReceipt, receiptAddresses } from '../statements/receipt-email';
 import {
   appendLedgerEntries,
@@ -183,6 +184,8 @@ export async function createVoucherPurchase(
   locale: Locale,
 ): Promise<TVoucherPurchaseCreated> {
   const organisationId = organisationOf(auth);
+  // Another site's student is not found for a site-limited operator (issue 23).
+  await assertStudentsAtSites(prisma, auth, [body.studentId]);
   const earlier = await byKey(prisma, organisationId, body.idempotencyKey);
   if (earlier) return replay(prisma, earlier, body);
   try {

@@ -37,9 +37,11 @@ export interface LockedStudent {
 }
 
 /**
- * Locks the student's row (SELECT ... FOR UPDATE) and reads the cached balance: every ledger write of
- * one student runs after this in its transaction, so concurrent writes serialize and each entry's
- * balanceAfter continues the previous one. Refuses (400 on `field`) a student of another centre.
+ * Locks the student's row (SELECT ... FOR NO KEY UPDATE) and reads the cached balance: every ledger write
+ * of one student runs after this in its transaction, so concurrent writes serialize and each entry's
+ * balanceAfter continues the previous one. The weakest lock that does so (issue 24, item 4): it
+ * conflicts with itself, an UPDATE and a DELETE of the row, but not with the KEY SHARE lock that the
+ * foreign-key checks of rows naming the student take (a ScheduleStudent insert does not wait for it). Refuses (400 on `field`) a student of another centre.
  */
 export async function lockStudentBalance(
   tx: Tx,
@@ -49,7 +51,7 @@ export async function lockStudentBalance(
 ): Promise<LockedStudent> {
   const rows = await tx.$queryRaw<{ balance: string }[]>`
     SELECT "voucherBalance"::text AS balance FROM "Student"
-    WHERE "id" = ${studentId} AND "organisationId" = ${organisationId} FOR UPDATE`;
+    WHERE "id" = ${studentId} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
   const row = rows[0];
   if (!row) throw fieldError(field, 'Choose a student of this centre');
   return { organisationId, studentId, balance: new Decimal(row.balance) };

@@ -6,14 +6,18 @@ import type { AuthContext } from '../../http/context';
 import { money, pageArgs, sortArgs, toDbDate } from '../../http/list';
 import { type Column, cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { sitesOf, studentSiteWhere } from '../locations/sites';
 import { paymentMethodLabel } from './payment-methods';
 import { namedUser, toVoucherPurchase, type VoucherPurchaseRow, voucherPurchaseSelect } from './voucher-view';
 
 type Filters = z.output<typeof ZVoucherPurchaseFilters>;
 
-function purchaseWhere(organisationId: number, filters: Filters): Prisma.VoucherPurchaseWhereInput {
+function purchaseWhere(organisationId: number, filters: Filters, auth?: AuthContext): Prisma.VoucherPurchaseWhereInput {
+  const sites = studentSiteWhere(auth);
   return {
     organisationId,
+    // A site-limited operator sees their sites' students' purchases only (issue 23).
+    ...(sites.locationId ? { student: sites } : {}),
     studentId: filters.studentId,
     type: filters.type,
     purchaseDate: {
@@ -48,7 +52,7 @@ function netTotals(
 }
 
 export async function listVoucherPurchases(prisma: PrismaClient, auth: AuthContext, query: TVoucherPurchaseListQuery) {
-  const where = purchaseWhere(organisationOf(auth), query);
+  const where = purchaseWhere(organisationOf(auth), query, auth);
   const orderBy = query.sortField
     ? sortArgs(query.sortField, query.sortOrder, 'purchaseDate')
     : sortArgs('purchaseDate', 'descend', 'purchaseDate');
@@ -73,7 +77,7 @@ export async function listVoucherPurchases(prisma: PrismaClient, auth: AuthConte
 
 export async function getVoucherPurchase(prisma: PrismaClient, auth: AuthContext, id: number) {
   const row = await prisma.voucherPurchase.findFirst({
-    where: { id, organisationId: organisationOf(auth) },
+    where: { id, organisationId: organisationOf(auth), ...(sitesOf(auth) ? { student: studentSiteWhere(auth) } : {}) },
     select: voucherPurchaseSelect,
   });
   if (!row) throw notFound('Voucher purchase', id);
@@ -88,7 +92,7 @@ type ExportRow = VoucherPurchaseRow | { totals: ReturnType<typeof netTotals> };
  */
 export async function exportVoucherPurchases(prisma: PrismaClient, auth: AuthContext, filters: Filters, res: Response) {
   const organisationId = organisationOf(auth);
-  const where = purchaseWhere(organisationId, filters);
+  const where = purchaseWhere(organisationId, filters, auth);
   const [rows, totals] = await Promise.all([
     prisma.voucherPurchase.findMany({
       where,

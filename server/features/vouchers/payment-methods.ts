@@ -51,7 +51,7 @@ export async function setVoucherPaymentMethods(
 ) {
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Organisation" WHERE id = ${organisationId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM "Organisation" WHERE id = ${organisationId} FOR NO KEY UPDATE`;
     const select = { voucherPaymentMethods: true } as const;
     const before = await tx.organisation.findUniqueOrThrow({ where: { id: organisationId }, select });
     const after = await tx.organisation.update({

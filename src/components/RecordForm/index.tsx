@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import HistoryTabs from '@/components/HistoryTab/HistoryTabs';
 import type { TAuditEntity } from '@/contracts/audit';
+import { FormIdempotencyKey, withIdempotencyKey } from '@/utils/idempotency';
 import { toRequestFailure } from '@/utils/requestError';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { placeFieldErrors } from './fieldErrors';
@@ -24,6 +25,8 @@ export const recordNames = {
   closure: 'notify.record.closure',
   household: 'forms.record.household',
   guardian: 'forms.record.guardian',
+  location: 'locations.record.location',
+  room: 'locations.record.room',
 } as const;
 export type RecordKind = keyof typeof recordNames;
 
@@ -75,11 +78,15 @@ export default function RecordForm<Values extends object>(props: Props<Values>) 
   // Each opening starts from its own values (the page's effects, which run after this one, still win).
   const startValues = useRef(initialValues);
   startValues.current = initialValues;
+  // Its Idempotency-Key: one per opening, the same on every Save until one succeeds (a double click or
+  // a retry after a timeout then saves once), a new one after (src/utils/idempotency.ts).
+  const idempotency = useRef(new FormIdempotencyKey()).current;
   useEffect(() => {
     if (!open) return;
+    idempotency.renew();
     const held = Object.keys(form.getFieldsValue(true) as object).map((name) => [name, undefined]);
     form.setFieldsValue({ ...Object.fromEntries(held), ...startValues.current } as never);
-  }, [open, form]);
+  }, [open, form, idempotency]);
 
   const onFinish = async (values: Values) => {
     const fields = form.getFieldsError().map((field) => field.name.join('.'));
@@ -90,9 +97,12 @@ export default function RecordForm<Values extends object>(props: Props<Values>) 
       editing ? 'update' : 'add',
       async () => {
         try {
-          reply = await save(values);
+          reply = await withIdempotencyKey(idempotency.current(), () => save(values));
         } catch (error) {
           failure = error;
+          // The key went with other input before (that try's reply was lost): the server says so, and
+          // the next Save is a new request.
+          if (toRequestFailure(error).status === 422) idempotency.renew();
           throw error;
         }
       },
@@ -103,6 +113,7 @@ export default function RecordForm<Values extends object>(props: Props<Values>) 
       placeFieldErrors(form, toRequestFailure(failure).body, fields, t);
       return false;
     }
+    idempotency.renew();
     onSaved(reply);
     return true;
   };

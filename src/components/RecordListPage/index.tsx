@@ -96,6 +96,8 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
   const [actionsWidth, setActionsWidth] = useState<number>();
   const [filtered, setFiltered] = useState(false);
   const [newest] = useState(() => newestReplies<ListResult<T>>());
+  // The server stopped counting (issue 24): the pager says "of more than 1,000", not a made-up total.
+  const [cappedAt, setCappedAt] = useState<number>();
 
   // A date range filter fills its field and says "Start date → End date": ProForm's "Please select"
   // twice was cut to "Please sel…" in the half of the field each gets.
@@ -157,7 +159,10 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
         const { _timestamp: _ts, ...query } = toListParams(params, sort);
         lastFilters.current = withoutPaging(query);
         setFiltered(isFiltered(query, props.params));
-        return newest(props.request(query));
+        return newest(props.request(query)).then((reply) => {
+          setCappedAt(reply.totalCapped ? reply.total - 1 : undefined);
+          return reply;
+        });
       }}
       search={hasFilterForm ? { labelWidth: 'auto', span: 8 } : false}
       form={props.initial?.filters ? { initialValues: props.initial.filters } : undefined}
@@ -186,6 +191,15 @@ export default function RecordListPage<T extends { id: number }>(props: RecordLi
         defaultCurrent: props.initial?.page?.current ?? 1,
         defaultPageSize: props.initial?.page?.pageSize ?? 10,
         showSizeChanger: true,
+        ...(cappedAt === undefined
+          ? {}
+          : {
+              showTotal: (_: number, [from, to]: [number, number]) =>
+                intl.formatMessage(
+                  { id: 'listLimits.range' },
+                  { from, to, count: intl.formatNumber(Math.max(cappedAt, to)) },
+                ),
+            }),
       }}
       rowSelection={
         props.batchActions

@@ -4,6 +4,18 @@ import { useState } from 'react';
 import type { TScheduleConflict } from '@/contracts/errors';
 import { useFormat } from '@/utils/useFormat';
 
+/** The line of each kind of clash (who is double-booked). */
+const CLASH_TEXT: Record<TScheduleConflict['who'], string> = {
+  teacher: 'schedules.conflict.teacher',
+  student: 'schedules.conflict.student',
+  room: 'places.conflict.room',
+};
+/** A room clash names "Location · Room": the room's own name, with its location in brackets. */
+const roomName = (personName: string) => {
+  const cut = personName.lastIndexOf(' · ');
+  return cut < 0 ? personName : `${personName.slice(cut + 3)} (${personName.slice(0, cut)})`;
+};
+
 export interface ConflictDialogProps {
   open: boolean;
   conflicts: readonly TScheduleConflict[];
@@ -67,7 +79,9 @@ export default function ConflictDialog({ open, conflicts, canOverride, onOverrid
       wrapClassName="schedule-conflicts"
       zIndex={1100}
     >
-      <Typography.Paragraph>{t('schedules.conflict.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t(conflicts.some((c) => c.who === 'room') ? 'places.conflict.intro' : 'schedules.conflict.intro')}
+      </Typography.Paragraph>
       <List
         size="small"
         bordered
@@ -78,8 +92,9 @@ export default function ConflictDialog({ open, conflicts, canOverride, onOverrid
             <Space direction="vertical" size={0}>
               <Typography.Text strong>{span(clash.startAt, clash.endAt)}</Typography.Text>
               <Typography.Text>
-                {t(clash.who === 'teacher' ? 'schedules.conflict.teacher' : 'schedules.conflict.student', {
-                  name: clash.personName,
+                {t(CLASH_TEXT[clash.who], {
+                  // A room's personName is "Location · Room"; the line reads "Room <name>".
+                  name: clash.who === 'room' ? roomName(clash.personName) : clash.personName,
                   course: clash.courseName,
                   time: span(clash.otherStartAt, clash.otherEndAt),
                 })}

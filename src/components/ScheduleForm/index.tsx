@@ -6,7 +6,7 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import { Col, DatePicker, Form, message, Row, TimePicker } from 'antd';
+import { Col, DatePicker, Form, Modal, message, Row, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import HistoryTabs from '@/components/HistoryTab/HistoryTabs';
@@ -21,9 +21,12 @@ import type { TSchedule, TScheduleWriteReply } from '@/contracts/schedules';
 import { showRequestError } from '@/requestErrorConfig';
 import { searchStudents } from '@/services/courses';
 import { createSchedule, updateSchedule } from '@/services/schedules';
+import { newIdempotencyKey } from '@/utils/idempotency';
 import { isErrorReply, toRequestFailure } from '@/utils/requestError';
+import { useLocations } from '@/utils/useLocations';
 import { isScheduleSubmitKey, useTabLeavesSelect } from './keys';
 import NotifyFields, { NOTIFY_EVERYONE, toldText } from './NotifyFields';
+import PlaceFields, { askRoomCapacity, placeWarnings } from './PlaceFields';
 import RepeatFields from './RepeatFields';
 import { scheduleRuleText } from './rules';
 import { useScheduleDialogs } from './useScheduleDialogs';
@@ -83,6 +86,8 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
   const { t, choose, zod } = useFormRules();
   const { timeZone, currency } = useCentre();
   const dialogs = useScheduleDialogs();
+  const places = useLocations();
+  const [modal, modalHolder] = Modal.useModal();
   const [courseTeachers, setCourseTeachers] = useState<number[]>([]);
   // An edit (a reschedule) tells the teacher and the families unless unticked.
   const [notify, setNotify] = useState(NOTIFY_EVERYONE);
@@ -90,6 +95,9 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
   const teacherTimes = Form.useWatch('teacherTimes', form);
   useFirstFieldFocus(open, `.schedule-form ${moving ? '.schedule-day' : '.ant-modal-body'}`);
   const studentsList = useTabLeavesSelect();
+  // Its Idempotency-Key: this modal is made anew on each opening and closes on success, so one key per
+  // opening is sent with every try (the clash, then the override): a retry cannot make two classes.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
 
   const start = useMemo(() => initialValues(timeZone, record, defaults), [timeZone, record, defaults]);
 
@@ -120,11 +128,23 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
       if (!scope) return false;
     }
     try {
-      const reply = await dialogs.withConflicts((override) =>
-        record
-          ? updateSchedule(record.id, { ...toUpdateBody(values, timeZone, record, scope), override, notify })
-          : createSchedule({ ...toCreateBody(values, timeZone), override }),
-      );
+      // A class larger than its room asks whether to save anyway (the desk's capacity override).
+      let roomOverride = false;
+      const write = (override?: { reason: string }) => {
+        const extra = roomOverride ? { overrideCapacity: true } : {};
+        return record
+          ? updateSchedule(record.id, { ...toUpdateBody(values, timeZone, record, scope), override, notify, ...extra })
+          : createSchedule({ ...toCreateBody(values, timeZone), override, ...extra }, idempotencyKey);
+      };
+      const reply = await dialogs.withConflicts(async (override) => {
+        try {
+          return await write(override);
+        } catch (error) {
+          if (!(await askRoomCapacity(modal, error, t))) throw error;
+          roomOverride = true;
+          return write(override);
+        }
+      });
       if (!reply) return false;
       message.success(
         record
@@ -134,9 +154,13 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
       if (reply.outsideAvailability.length) {
         message.warning(t('schedules.saved.outsideAvailability', { count: reply.outsideAvailability.length }));
       }
+      for (const warning of placeWarnings(reply, places.travelMinutes, t)) message.warning(warning);
+      setIdempotencyKey(newIdempotencyKey());
       onSaved(reply);
       return true;
     } catch (error) {
+      // The key went with other input before (that try's reply was lost): the next Save is new.
+      if (toRequestFailure(error).status === 422) setIdempotencyKey(newIdempotencyKey());
       showFailure(error);
       return false;
     }
@@ -301,6 +325,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
                 <TimePicker {...time} />
               </Form.Item>
             </Col>
+            <PlaceFields form={form} record={record} places={places} t={t} />
           </Row>
           {/* Right under the day and times: visible without scrolling at 1366x850. */}
           {!record && <RepeatFields form={form} today={todayIn(timeZone)} />}
@@ -343,7 +368,13 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
             <Col span={12}>
               <ProFormText
                 name="address"
-                label={t('schedules.field.address')}
+                label={t('places.field.address')}
+                fieldProps={{ 'aria-describedby': 'schedule-address-help' }}
+                extra={
+                  <span id="schedule-address-help" className="schedule-address-help">
+                    {t('places.field.address.help')}
+                  </span>
+                }
                 rules={[{ max: 200, message: t('forms.rule.max', { max: 200 }) }]}
               />
             </Col>
@@ -386,6 +417,7 @@ function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }:
         </HistoryTabs>
       </ModalForm>
       {dialogs.dialogs}
+      {modalHolder}
     </>
   );
 }

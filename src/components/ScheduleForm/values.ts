@@ -21,6 +21,9 @@ export interface ScheduleValues {
   courseId: number;
   teacherId: number;
   students: StudentPick[];
+  /** Where (issue 23): the location (left out: the server's default) and the room (none: null). */
+  locationId?: number;
+  roomId?: number | null;
   address?: string;
   day: Dayjs;
   startTime: Dayjs;
@@ -77,6 +80,8 @@ export function initialValues(
       courseId: record.course.id,
       teacherId: record.teacher.id,
       students: record.students.map((s) => ({ value: s.id, label: `${s.name} (${s.studentId})` })),
+      locationId: record.location?.id,
+      roomId: record.room?.id ?? null,
       address: record.address ?? '',
       day: dayjs(start.day),
       startTime: clock(start.time),
@@ -136,6 +141,8 @@ export function toBody(values: ScheduleValues, zone: string, record?: TSchedule)
     courseType: values.courseType,
     courseId: values.courseId,
     teacherId: values.teacherId,
+    ...(values.locationId ? { locationId: values.locationId } : {}),
+    roomId: values.roomId ?? null,
     address: blank(values.address),
     startAt: at(values.startTime),
     endAt: at(values.endTime),
@@ -205,6 +212,8 @@ export function formFieldOf(field: string): (string | number)[] | undefined {
     'courseType',
     'courseId',
     'teacherId',
+    'locationId',
+    'roomId',
     'address',
     'termId',
     'hourlyRate',

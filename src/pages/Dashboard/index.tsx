@@ -1,17 +1,16 @@
 import { useIntl } from '@umijs/max';
-import { Button, Card, Col, Flex, Result, Row, Skeleton } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Button, Col, Flex, Result, Row, Select } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import PageContainer from '@/components/PageContainer';
 import type { TDashboard } from '@/contracts/dashboard';
+import { useLocations } from '@/utils/useLocations';
+import Charts from './components/Charts';
 import FeedbackIssues from './components/FeedbackIssues';
 import LowBalance from './components/LowBalance';
 import TodayClasses from './components/TodayClasses';
 import Totals from './components/Totals';
 import UnpaidTerms from './components/UnpaidTerms';
 import { dashboardSummary } from './service';
-
-// The charts bring @ant-design/plots (G2): loaded after the cards, in their own chunk.
-const Charts = lazy(() => import('./components/Charts'));
 
 /**
  * /dashboard: today's classes, the centre's totals, students below the low-balance threshold, unpaid
@@ -22,13 +21,30 @@ export default function DashboardPage() {
   const t = (id: string) => intl.formatMessage({ id });
   const [summary, setSummary] = useState<TDashboard>();
   const [failed, setFailed] = useState(false);
+  // One location's figures (issue 23): shown only when the centre has several locations.
+  const { locations, sites, many } = useLocations();
+  const [locationId, setLocationId] = useState<number>();
   const load = useCallback(() => {
     setFailed(false);
-    dashboardSummary()
+    dashboardSummary(locationId)
       .then(setSummary)
       .catch(() => setFailed(true));
-  }, []);
+  }, [locationId]);
   useEffect(load, [load]);
+  const mine = sites ? locations.filter((l) => sites.includes(l.id)) : locations;
+  const locationFilter =
+    many && mine.length > 1 ? (
+      <Select<number>
+        allowClear
+        style={{ minWidth: 180 }}
+        placeholder={t('sites.allLocations')}
+        aria-label={t('sites.location')}
+        value={locationId}
+        onChange={setLocationId}
+        options={mine.map((l) => ({ value: l.id, label: l.name }))}
+        data-testid="dashboard-location"
+      />
+    ) : null;
 
   const calendarLink = `/schedule/schedule-calendar?view=day${summary ? `&date=${summary.today}` : ''}`;
   if (failed && !summary)
@@ -41,8 +57,11 @@ export default function DashboardPage() {
         />
       </PageContainer>
     );
+  // The cards below today's classes come once the summary is in: drawn while it loads, they sat on a
+  // phone's screen and moved down when today's classes filled in (Lighthouse's layout shift, issue 24).
+  const settled = Boolean(summary);
   return (
-    <PageContainer title={t('pages.dashboard.title')} subTitle={summary?.today}>
+    <PageContainer title={t('pages.dashboard.title')} subTitle={summary?.today} extra={locationFilter}>
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Totals summary={summary} calendarLink={calendarLink} />
@@ -52,32 +71,31 @@ export default function DashboardPage() {
             <div style={{ flex: 1 }}>
               <TodayClasses summary={summary} calendarLink={calendarLink} />
             </div>
-            <div>
-              <FeedbackIssues />
-            </div>
+            {settled && (
+              <div>
+                <FeedbackIssues locationId={locationId} />
+              </div>
+            )}
           </Flex>
         </Col>
-        <Col xs={24} xl={9}>
-          <Row gutter={[16, 16]}>
-            <Col span={24}>
-              <LowBalance threshold={summary?.lowBalanceThreshold} onThreshold={load} />
-            </Col>
-            <Col span={24}>
-              <UnpaidTerms />
-            </Col>
-          </Row>
-        </Col>
-        <Col span={24}>
-          <Suspense
-            fallback={
-              <Card>
-                <Skeleton active />
-              </Card>
-            }
-          >
-            <Charts />
-          </Suspense>
-        </Col>
+        {settled && (
+          <Col xs={24} xl={9}>
+            <Row gutter={[16, 16]}>
+              <Col span={24}>
+                <LowBalance threshold={summary?.lowBalanceThreshold} onThreshold={load} locationId={locationId} />
+              </Col>
+              <Col span={24}>
+                <UnpaidTerms locationId={locationId} />
+              </Col>
+            </Row>
+          </Col>
+        )}
+        {settled && (
+          <Col span={24}>
+            {/* @ant-design/plots (G2) and the charts' figures load when the charts come near the screen. */}
+            <Charts locationId={locationId} />
+          </Col>
+        )}
       </Row>
     </PageContainer>
   );

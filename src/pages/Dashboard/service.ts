@@ -10,8 +10,12 @@ import type { TFeedbackIssue } from '@/contracts/feedback';
 import type { ListResult, Query } from '@/services/http';
 
 // Types only from the contract: no zod in the page's bundle.
-export const dashboardSummary = () => request<TDashboard>('/api/dashboard', { method: 'GET' });
-export const dashboardCharts = () => request<TDashboardCharts>('/api/dashboard/charts', { method: 'GET' });
+// locationId (issue 23): one location's figures; left out, every location the caller may see.
+const at = (locationId?: number) => (locationId ? { locationId } : {});
+export const dashboardSummary = (locationId?: number) =>
+  request<TDashboard>('/api/dashboard', { method: 'GET', params: at(locationId) });
+export const dashboardCharts = (locationId?: number) =>
+  request<TDashboardCharts>('/api/dashboard/charts', { method: 'GET', params: at(locationId) });
 export const lowBalanceStudents = (params: Query) =>
   request<ListResult<TLowBalanceStudent>>('/api/dashboard/low-balance', { method: 'GET', params });
 export const unpaidTermRegisters = (params: Query) =>

@@ -9,6 +9,7 @@ import LessonRemindersCard from './components/LessonRemindersCard';
 import NotificationSettingsCard from './components/NotificationSettingsCard';
 import PaymentMethodsCard from './components/PaymentMethodsCard';
 import SessionsCard from './components/SessionsCard';
+import TravelTimeCard from './components/TravelTimeCard';
 
 /** /profile, "Account Information": own details, password, and the signed-in devices (one or all signed out). */
 export default function ProfilePage() {
@@ -31,6 +32,7 @@ export default function ProfilePage() {
         {access['settings:manage'] ? <FeedbackRemindersCard /> : null}
         {access['settings:manage'] ? <LessonRemindersCard /> : null}
         {access['settings:manage'] ? <LessonPolicyCard /> : null}
+        {access['locations:manage'] ? <TravelTimeCard /> : null}
         {access['settings:manage'] ? <PaymentMethodsCard /> : null}
         <SessionsCard />
       </Space>

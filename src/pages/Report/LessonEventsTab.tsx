@@ -7,6 +7,7 @@ import type { TEventCounts, TLessonReport } from '@/contracts/cover';
 import { lessonReport } from '@/services/cover';
 import { useCentreZone } from '@/utils/useCentreZone';
 import { useFormat } from '@/utils/useFormat';
+import { LocationSelect } from './locationFilter';
 import { thisMonthIn } from './month';
 
 type Row = TEventCounts & { key: string; name: string };
@@ -22,18 +23,19 @@ export default function LessonEventsTab() {
   const [range, setRange] = useState<[string, string]>(thisMonthIn(useCentreZone()));
   const [report, setReport] = useState<TLessonReport>();
   const [loading, setLoading] = useState(false);
+  const [locationId, setLocationId] = useState<number>();
 
   useEffect(() => {
     let current = true;
     setLoading(true);
-    lessonReport({ from: range[0], to: range[1] })
+    lessonReport({ from: range[0], to: range[1], locationId })
       .then((reply) => current && setReport(reply))
       .catch(() => current && setReport(undefined))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [range]);
+  }, [range, locationId]);
 
   const counts: ColumnsType<Row> = [
     { title: t('cover.report.byFamily'), dataIndex: 'byFamily', width: 110, align: 'right' },
@@ -69,6 +71,7 @@ export default function LessonEventsTab() {
             if (days?.[0] && days[1]) setRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
           }}
         />
+        <LocationSelect value={locationId} onChange={setLocationId} />
         <Typography.Text type="secondary">{t('cover.report.hint')}</Typography.Text>
       </Flex>
       <Card size="small" title={t('cover.report.credits')} data-testid="credits-outstanding">

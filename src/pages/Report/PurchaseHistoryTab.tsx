@@ -10,6 +10,7 @@ import { searchStudents } from '@/services/courses';
 import type { Query } from '@/services/http';
 import { useCentreZone } from '@/utils/useCentreZone';
 import { useFormat } from '@/utils/useFormat';
+import { useLocationFilter } from './locationFilter';
 import { thisMonthIn, withRange } from './month';
 import { PURCHASE_HISTORY_DOWNLOAD, purchaseHistory } from './service';
 
@@ -22,6 +23,7 @@ export default function PurchaseHistoryTab() {
   const format = useFormat();
   const month = thisMonthIn(useCentreZone());
   const [totals, setTotals] = useState<TPurchaseHistoryTotals>();
+  const locationFilter = useLocationFilter<TVoucherPurchase>();
 
   const request = async (query: Query) => {
     const reply = await purchaseHistory(withRange(query, month));
@@ -47,6 +49,7 @@ export default function PurchaseHistoryTab() {
       request: async ({ keyWords }: { keyWords?: string }) => searchStudents(keyWords ?? ''),
     },
     purchaseTypeFilter(t),
+    ...locationFilter,
   ];
   const figure = (id: string, amount: string) => (
     <span style={nowrap}>

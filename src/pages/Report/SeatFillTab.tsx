@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { TSeatFillCounts, TSeatFillReport } from '@/contracts/seats';
 import { seatFillReport } from '@/services/seats';
 import { useCentreZone } from '@/utils/useCentreZone';
+import { LocationSelect } from './locationFilter';
 import { thisMonthIn } from './month';
 
 type Row = TSeatFillCounts & { key: string; month: string };
@@ -20,18 +21,19 @@ export default function SeatFillTab() {
   const [range, setRange] = useState<[string, string]>(thisMonthIn(useCentreZone()));
   const [report, setReport] = useState<TSeatFillReport>();
   const [loading, setLoading] = useState(false);
+  const [locationId, setLocationId] = useState<number>();
 
   useEffect(() => {
     let current = true;
     setLoading(true);
-    seatFillReport({ from: range[0], to: range[1] })
+    seatFillReport({ from: range[0], to: range[1], locationId })
       .then((reply) => current && setReport(reply))
       .catch(() => current && setReport(undefined))
       .finally(() => current && setLoading(false));
     return () => {
       current = false;
     };
-  }, [range]);
+  }, [range, locationId]);
 
   const rate = (v: number | null) =>
     v === null ? '—' : intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 });
@@ -73,6 +75,7 @@ export default function SeatFillTab() {
             if (days?.[0] && days[1]) setRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
           }}
         />
+        <LocationSelect value={locationId} onChange={setLocationId} />
         <Typography.Text type="secondary">{t('seats.fill.hint')}</Typography.Text>
       </Flex>
       <Table<Row>

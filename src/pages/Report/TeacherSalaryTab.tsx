@@ -8,6 +8,7 @@ import { teacherOptions } from '@/services/courses';
 import type { Query } from '@/services/http';
 import { useCentreZone } from '@/utils/useCentreZone';
 import { useFormat } from '@/utils/useFormat';
+import { useLocationFilter } from './locationFilter';
 import { thisMonthIn, withRange } from './month';
 import { TEACHER_SALARY_DOWNLOAD, type TeacherSalary, teacherSalary } from './service';
 
@@ -29,6 +30,7 @@ export default function TeacherSalaryTab() {
   const format = useFormat();
   const month = thisMonthIn(useCentreZone());
   const [totals, setTotals] = useState<Totals>();
+  const locationFilter = useLocationFilter<TSalaryLine>();
 
   const request = async (query: Query) => {
     const reply = await teacherSalary(withRange(query, month));
@@ -121,6 +123,7 @@ export default function TeacherSalaryTab() {
       fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: t('reports.filter.allTeachers') },
       request: async () => (await teacherOptions()).map((c) => ({ value: c.id, label: c.name })),
     },
+    ...locationFilter,
   ];
   const figure = (id: string, text: string) => (
     <span style={nowrap}>

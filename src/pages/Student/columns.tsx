@@ -8,8 +8,19 @@ type T = (id: string) => string;
 const dashboard = (s: TStudent) => `/student/studentDashboard/${s.id}`;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** The student list's columns: what fits at 1366 px is shown, the rest is in the column settings. */
-export function studentColumns(t: T, format: Formatter, withStatus: boolean): ProColumns<TStudent>[] {
+type Place = { id: number; name: string };
+
+/**
+ * The student list's columns: what fits at 1366 px is shown, the rest is in the column settings.
+ * `locations`: the centre's locations when it has several (issue 23), for a Location column.
+ */
+export function studentColumns(
+  t: T,
+  format: Formatter,
+  withStatus: boolean,
+  locations: Place[] = [],
+): ProColumns<TStudent>[] {
+  const names = new Map(locations.map((l) => [l.id, l.name]));
   return [
     { title: t('lists.students.studentId'), dataIndex: 'studentId', sorter: true, width: 105, ellipsis: true },
     {
@@ -22,6 +33,18 @@ export function studentColumns(t: T, format: Formatter, withStatus: boolean): Pr
       ellipsis: true,
       render: (_, s) => <Link to={dashboard(s)}>{`${s.firstName} ${s.lastName}`}</Link>,
     },
+    ...(locations.length
+      ? [
+          {
+            title: t('sites.location'),
+            dataIndex: 'locationId',
+            key: 'location',
+            width: 120,
+            ellipsis: true,
+            render: (_: unknown, s: TStudent) => (s.locationId ? (names.get(s.locationId) ?? '') : ''),
+          },
+        ]
+      : []),
     { title: t('lists.column.phone'), dataIndex: 'phone', width: 140, ellipsis: true },
     { title: t('lists.column.email'), dataIndex: 'email', width: 190, ellipsis: true },
     { title: t('lists.column.wechat'), dataIndex: 'wechat', width: 120, ellipsis: true },
@@ -101,9 +124,22 @@ function statusColumn(t: T): ProColumns<TStudent> {
   };
 }
 
-/** The filter form: status (All Students only) and the start date range. */
-export function studentFilters(t: T, withStatus: boolean): ProColumns<TStudent>[] {
+/**
+ * The filter form: status (All Students only), the location (a centre with several, issue 23) and the
+ * start date range.
+ */
+export function studentFilters(t: T, withStatus: boolean, locations: Place[] = []): ProColumns<TStudent>[] {
   return [
+    ...(locations.length
+      ? [
+          {
+            title: t('sites.location'),
+            dataIndex: 'locationId',
+            valueType: 'select' as const,
+            valueEnum: Object.fromEntries(locations.map((l) => [String(l.id), { text: l.name }])),
+          },
+        ]
+      : []),
     ...(withStatus
       ? [
           {

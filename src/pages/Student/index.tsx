@@ -15,6 +15,7 @@ import {
 } from '@/services/students';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
+import { useLocations } from '@/utils/useLocations';
 import { hiddenStudentColumns, studentColumns, studentFilters } from './columns';
 import { showDeactivationReport } from './components/deactivation-report';
 import StudentAdded from './components/StudentAdded';
@@ -32,6 +33,11 @@ export default function StudentPage() {
   const format = useFormat();
   const inactivePage = useLocation().pathname.endsWith('/inactive-student');
   const editor = useRecordEditor<TStudent>();
+  // A Location column and filter when the centre has several locations (issue 23); a site-limited
+  // operator's list holds their sites' students only, so the filter offers those sites.
+  const { locations, sites, many } = useLocations();
+  const places = many ? locations : [];
+  const filterPlaces = sites ? places.filter((l) => sites.includes(l.id)) : places;
   const [added, setAdded] = useState<TStudentRecord>();
   const onSaved = (saved?: unknown) => {
     editor.reload();
@@ -78,8 +84,8 @@ export default function StudentPage() {
       listKey={inactivePage ? 'students-inactive' : 'students'}
       title={t(inactivePage ? 'lists.students.titleInactive' : 'lists.students.title')}
       actionRef={editor.actionRef}
-      columns={studentColumns(t, format, !inactivePage)}
-      filters={studentFilters(t, !inactivePage)}
+      columns={studentColumns(t, format, !inactivePage, places)}
+      filters={studentFilters(t, !inactivePage, filterPlaces.length > 1 ? filterPlaces : [])}
       hiddenColumns={hiddenStudentColumns}
       request={listStudents}
       params={inactivePage ? { active: false } : undefined}

@@ -12,15 +12,8 @@ import {
 /** While the page is open, queued confirmations are tried this often (besides the online event and each load). */
 const RETRY_MS = 30_000;
 
-/** A v4 UUID; crypto.randomUUID exists only on secure pages (a phone on the centre's LAN address is not one). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** The confirmation's idempotency key: the same UUID maker as the forms' (utils/idempotency.ts). */
+export { newIdempotencyKey } from '@/utils/idempotency';
 
 /**
  * The signed-in teacher's confirmations kept on this phone (issue 11): queue one made without a

@@ -6,7 +6,7 @@ import { localClassTime } from './job-tools';
 
 type Values = Record<string, unknown> | null;
 type Field = 'startAt' | 'endAt' | 'teacherStartAt' | 'teacherEndAt' | 'course' | 'teacher';
-type MoreField = 'address' | 'status' | 'comments' | 'students';
+type MoreField = 'location' | 'room' | 'address' | 'status' | 'comments' | 'students';
 
 const words = {
   'en-US': {
@@ -18,6 +18,8 @@ const words = {
       teacherEndAt: 'Your end',
       course: 'Course',
       teacher: 'Teacher',
+      location: 'Location',
+      room: 'Room',
       address: 'Address',
       status: 'Status',
       comments: 'Comments',
@@ -37,6 +39,8 @@ const words = {
       teacherEndAt: '您的结束时间',
       course: '课程',
       teacher: '教师',
+      location: '校区',
+      room: '教室',
       address: '地点',
       status: '状态',
       comments: '备注',

@@ -11,13 +11,13 @@ export async function lockCursor(
   initial: () => Promise<number>,
 ): Promise<number> {
   const rows = await tx.$queryRaw<{ lastId: number }[]>`
-    SELECT "lastId" FROM "JobCursor" WHERE name = ${name} FOR UPDATE`;
+    SELECT "lastId" FROM "JobCursor" WHERE name = ${name} FOR NO KEY UPDATE`;
   if (rows.length) return rows[0].lastId;
   const start = await initial();
   await tx.$executeRaw`
     INSERT INTO "JobCursor" (name, "lastId", "updatedAt") VALUES (${name}, ${start}, now()) ON CONFLICT (name) DO NOTHING`;
   const [row] = await tx.$queryRaw<{ lastId: number }[]>`
-    SELECT "lastId" FROM "JobCursor" WHERE name = ${name} FOR UPDATE`;
+    SELECT "lastId" FROM "JobCursor" WHERE name = ${name} FOR NO KEY UPDATE`;
   return row.lastId;
 }
 

@@ -1,7 +1,9 @@
 import { Link, useIntl } from '@umijs/max';
 import type { ColumnsType } from 'antd/es/table';
+import { useCallback } from 'react';
 import { NotificationTag } from '@/components/FeedbackForm/StatusTags';
 import type { TFeedbackIssue } from '@/contracts/feedback';
+import type { Query } from '@/services/http';
 import { useFormat } from '@/utils/useFormat';
 import { feedbackIssues } from '../service';
 import PagedCard from './PagedCard';
@@ -10,7 +12,8 @@ const PAGE_SIZE = 4;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Completed classes whose feedback is missing or whose feedback emails failed, oldest first; each opens in the table view. */
-export default function FeedbackIssues() {
+export default function FeedbackIssues({ locationId }: { locationId?: number }) {
+  const load = useCallback((q: Query) => feedbackIssues({ ...q, ...(locationId ? { locationId } : {}) }), [locationId]);
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const format = useFormat();
@@ -40,7 +43,8 @@ export default function FeedbackIssues() {
       title={t('feedback.issues.title')}
       extra={<Link to="/schedule/table-view">{t('feedback.issues.all')}</Link>}
       columns={columns}
-      load={feedbackIssues}
+      load={load}
+      reloadKey={locationId}
       pageSize={PAGE_SIZE}
       emptyText={t('feedback.issues.empty')}
       testId="feedback-issues"

@@ -2,8 +2,9 @@ import { EditOutlined } from '@ant-design/icons';
 import { Link, useAccess, useIntl } from '@umijs/max';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TLowBalanceStudent } from '@/contracts/dashboard';
+import type { Query } from '@/services/http';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { lowBalanceStudents, setLowBalanceThreshold } from '../service';
@@ -15,7 +16,19 @@ const PAGE_SIZE = 5;
  * Active students below the centre's threshold, lowest (owing) first, each linking to the student's
  * dashboard; admins change the threshold in place.
  */
-export default function LowBalance({ threshold, onThreshold }: { threshold?: string; onThreshold: () => void }) {
+export default function LowBalance({
+  threshold,
+  onThreshold,
+  locationId,
+}: {
+  threshold?: string;
+  onThreshold: () => void;
+  locationId?: number;
+}) {
+  const load = useCallback(
+    (q: Query) => lowBalanceStudents({ ...q, ...(locationId ? { locationId } : {}) }),
+    [locationId],
+  );
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const format = useFormat();
@@ -96,10 +109,10 @@ export default function LowBalance({ threshold, onThreshold }: { threshold?: str
       title={t('dashboard.low.title')}
       extra={thresholdView}
       columns={columns}
-      load={lowBalanceStudents}
+      load={load}
       pageSize={PAGE_SIZE}
       emptyText={t('dashboard.low.empty')}
-      reloadKey={threshold}
+      reloadKey={`${threshold}:${locationId ?? ''}`}
       testId="dashboard-low-balance"
     />
   );

@@ -1,3 +1,4 @@
+import { useIntl } from '@umijs/max';
 import { Card, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -21,6 +22,13 @@ export default function PagedCard<T extends { id: number }>(props: PagedCardProp
   const { load, pageSize, reloadKey } = props;
   const [page, setPage] = useState(1);
   const [reply, setReply] = useState<ListResult<T>>();
+  const intl = useIntl();
+  // A capped count (issue 24) reads "more than 1,000".
+  const total =
+    reply &&
+    (reply.totalCapped
+      ? intl.formatMessage({ id: 'listLimits.moreThan' }, { count: intl.formatNumber(reply.total - 1) })
+      : String(reply.total));
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey only restarts at page 1.
   useEffect(() => setPage(1), [reloadKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey reloads the same page 1.
@@ -37,7 +45,7 @@ export default function PagedCard<T extends { id: number }>(props: PagedCardProp
 
   return (
     <Card
-      title={`${props.title}${reply ? ` (${reply.total})` : ''}`}
+      title={`${props.title}${total ? ` (${total})` : ''}`}
       size="small"
       extra={props.extra}
       style={{ height: '100%' }}

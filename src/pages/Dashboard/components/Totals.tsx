@@ -8,15 +8,23 @@ import type { TDashboard } from '@/contracts/dashboard';
 export default function Totals({ summary, calendarLink }: { summary?: TDashboard; calendarLink: string }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  // While loading, each tile keeps the shape it will have (a dash, the first tile's line kept hidden), not
+  // a taller skeleton: nothing below moves when the figures come (Lighthouse's layout shift, issue 24).
   const tile = (title: string, value: number | undefined, to: string, icon: ReactNode, extra?: string) => (
     <Col xs={12} md={6}>
       <Link to={to}>
-        <Card hoverable size="small" loading={!summary}>
+        <Card hoverable size="small" aria-busy={!summary}>
           <Statistic
             title={title}
-            value={value}
+            value={value ?? '–'}
             prefix={icon}
-            suffix={extra ? <span style={{ fontSize: 13, color: 'rgba(0,0,0,0.6)' }}>{extra}</span> : undefined}
+            suffix={
+              extra ? (
+                <span style={{ fontSize: 13, color: 'rgba(0,0,0,0.6)', visibility: summary ? undefined : 'hidden' }}>
+                  {extra}
+                </span>
+              ) : undefined
+            }
           />
         </Card>
       </Link>
@@ -30,7 +38,7 @@ export default function Totals({ summary, calendarLink }: { summary?: TDashboard
         today?.total,
         calendarLink,
         <CalendarOutlined />,
-        today ? t('dashboard.totals.confirmedOf', { confirmed: today.confirmed, total: today.total }) : undefined,
+        t('dashboard.totals.confirmedOf', { confirmed: today?.confirmed ?? 0, total: today?.total ?? 0 }),
       )}
       {tile(
         t('dashboard.totals.activeStudents'),

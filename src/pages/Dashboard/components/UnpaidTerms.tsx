@@ -1,6 +1,8 @@
 import { Link, useIntl } from '@umijs/max';
 import type { ColumnsType } from 'antd/es/table';
+import { useCallback } from 'react';
 import type { TUnpaidTermRegister } from '@/contracts/dashboard';
+import type { Query } from '@/services/http';
 import { useFormat } from '@/utils/useFormat';
 import { unpaidTermRegisters } from '../service';
 import PagedCard from './PagedCard';
@@ -9,7 +11,11 @@ const PAGE_SIZE = 4;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Unpaid term registrations, newest first; the student opens on their dashboard (term register tab). */
-export default function UnpaidTerms() {
+export default function UnpaidTerms({ locationId }: { locationId?: number }) {
+  const load = useCallback(
+    (q: Query) => unpaidTermRegisters({ ...q, ...(locationId ? { locationId } : {}) }),
+    [locationId],
+  );
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const format = useFormat();
@@ -42,7 +48,8 @@ export default function UnpaidTerms() {
       title={t('dashboard.unpaid.title')}
       extra={<Link to="/termRegister">{t('dashboard.unpaid.all')}</Link>}
       columns={columns}
-      load={unpaidTermRegisters}
+      load={load}
+      reloadKey={locationId}
       pageSize={PAGE_SIZE}
       emptyText={t('dashboard.unpaid.empty')}
     />

@@ -158,7 +158,15 @@ export function LessonCard({ lesson, fmt, extra }: { lesson: TPortalLesson; fmt:
         <Typography.Text>
           {lesson.course} · {t('portal.lesson.with', { teacher: lesson.teacher })}
         </Typography.Text>
-        {lesson.address ? <Typography.Text type="secondary">{lesson.address}</Typography.Text> : null}
+        {/* Where (issue 23): the site and room, then the address (the lesson's own or the site's). */}
+        {lesson.location || lesson.room ? (
+          <Typography.Text data-testid="lesson-room">
+            {[lesson.location, lesson.room].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        ) : null}
+        {(lesson.place ?? lesson.address) ? (
+          <Typography.Text type="secondary">{lesson.place ?? lesson.address}</Typography.Text>
+        ) : null}
         <Space size={4} wrap>
           {lesson.status !== 'COMPLETED' ? (
             <Tag color={STATUS_COLOURS[lesson.status]}>{t(`portal.lesson.status.${lesson.status}`)}</Tag>

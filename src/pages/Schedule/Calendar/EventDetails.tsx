@@ -12,6 +12,7 @@ import type { TSchedule } from '@/contracts/schedules';
 import { cancelSchedule, confirmSchedule, getSchedule, reopenSchedule } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
 import { useFormat } from '@/utils/useFormat';
+import { useLocations } from '@/utils/useLocations';
 import WaitlistPanel from './WaitlistPanel';
 
 /** Locale ids, written out so the locale test sees each. */
@@ -43,6 +44,7 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const format = useFormat();
+  const places = useLocations();
   const [record, setRecord] = useState<TSchedule>();
   const [busy, setBusy] = useState(false);
   const cancelDialog = useCancelDialog();
@@ -190,8 +192,12 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
                 </div>
               ))}
             </Descriptions.Item>
-            {record.address && (
-              <Descriptions.Item label={t('schedules.field.address')}>{record.address}</Descriptions.Item>
+            {places.many && record.location && (
+              <Descriptions.Item label={t('places.field.location')}>{record.location.name}</Descriptions.Item>
+            )}
+            {record.room && <Descriptions.Item label={t('places.field.room')}>{record.room.name}</Descriptions.Item>}
+            {(record.place ?? record.address) && (
+              <Descriptions.Item label={t('places.field.place')}>{record.place ?? record.address}</Descriptions.Item>
             )}
             {record.confirmedAt && (
               <Descriptions.Item label={t('schedules.details.confirmedAt')}>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { localizer, visibleRange } from './calendar';
+import { dayCountEvents, localizer, visibleRange } from './calendar';
 
 // The month view's day arithmetic runs on native Dates (calendar.ts); it must agree with dayjs.
 type Fast = {
@@ -52,5 +52,23 @@ describe('calendar localizer day arithmetic', () => {
     const { start, end } = visibleRange(new Date(2026, 10, 22), 'month');
     expect([start.getDate(), start.getMonth(), end.getDate(), end.getMonth()]).toEqual([1, 10, 6, 11]);
     expect((+end - +start) / 86_400_000).toBeLessThanOrEqual(62);
+  });
+});
+
+describe('dayCountEvents (issue 24: a range of too many classes)', () => {
+  it('draws each local day of the summary as an all-day box on that wall-clock date', () => {
+    const [first, last] = dayCountEvents(
+      [
+        { date: '2031-03-08', classes: 600 },
+        { date: '2031-03-09', classes: 12 },
+      ],
+      (n) => `${n} classes`,
+    );
+    expect(first).toMatchObject({ id: 'count-2031-03-08', title: '600 classes', kind: 'dayCount', allDay: true });
+    expect([first.start.getFullYear(), first.start.getMonth(), first.start.getDate(), first.start.getHours()]).toEqual([
+      2031, 2, 8, 0,
+    ]);
+    expect(last.end.getDate()).toBe(10);
+    expect(last.title).toBe('12 classes');
   });
 });

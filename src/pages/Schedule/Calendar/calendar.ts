@@ -152,7 +152,27 @@ export interface BackgroundEvent {
   title: string;
   start: Date;
   end: Date;
-  kind: 'available' | 'timeOff';
+  /** A teacher's window or time off (background); or, for a range of too many classes, a day's count (issue 24). */
+  kind: 'available' | 'timeOff' | 'dayCount';
+  allDay?: boolean;
+}
+
+/**
+ * A range of too many classes (issue 24): each day's count as an all-day box ("312 classes") that
+ * opens the day; `date` is the centre's local day, drawn on the same wall-clock date.
+ */
+export function dayCountEvents(days: readonly { date: string; classes: number }[], label: (count: number) => string) {
+  return days.map(({ date, classes }): BackgroundEvent => {
+    const [y, m, d] = date.split('-').map(Number);
+    return {
+      id: `count-${date}`,
+      title: label(classes),
+      start: new Date(y, m - 1, d),
+      end: new Date(y, m - 1, d + 1),
+      kind: 'dayCount',
+      allDay: true,
+    };
+  });
 }
 
 /** A teacher's weekly windows and time off inside [start, end), as background events. */

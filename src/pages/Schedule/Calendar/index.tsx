@@ -1,7 +1,7 @@
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import './calendar.css';
-import { PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { getLocale, useIntl, useSearchParams } from '@umijs/max';
 import { Button, Card, message, Space, Typography } from 'antd';
 import {
@@ -27,25 +27,29 @@ import { scheduleRuleText } from '@/components/ScheduleForm/rules';
 import { useScheduleDialogs } from '@/components/ScheduleForm/useScheduleDialogs';
 import type { ScheduleDefaults } from '@/components/ScheduleForm/values';
 import { fromWallDate, knownZone, toWallDate } from '@/components/ScheduleForm/zone';
-import type { TAvailability, TSchedule, TScheduleEvent } from '@/contracts/schedules';
+import type { TAvailability, TSchedule, TScheduleEvent, TScheduleRangeSummary } from '@/contracts/schedules';
 import { getAvailability, moveSchedule, scheduleRange } from '@/services/schedules';
 import { describeActionFailure } from '@/utils/recordActions';
 import { useFormat } from '@/utils/useFormat';
+import { useLocations } from '@/utils/useLocations';
 import { zoneWords } from '@/utils/zoneWords';
 import { useAriaRepair } from './ariaRepair';
 import {
   availabilityEvents,
   type BackgroundEvent,
   type CalendarEvent,
+  dayCountEvents,
   localizer,
   toEvents,
   visibleRange,
 } from './calendar';
 import { AgendaEvent, FocusableEvent, OpenEventContext, TimeEvent, useEventText } from './EventContent';
 import EventDetails from './EventDetails';
-import Filters, { type CalendarFilters } from './Filters';
+import Filters, { type CalendarFilters, FILTER_KEYS } from './Filters';
 import Legend from './Legend';
 import { backgroundEventStyle, calendarFormats, eventStyle, isDraggable, VIEWS } from './look';
+import { type RoomResource, roomOf, roomResources, roomViewProps } from './rooms';
+import TooManyClasses from './TooManyClasses';
 import { useCalendarMessages } from './useCalendarMessages';
 
 type AnyEvent = CalendarEvent | BackgroundEvent;
@@ -59,6 +63,9 @@ const DnDCalendar = withDragAndDrop<AnyEvent>(Calendar) as ComponentType<
 const ScheduleForm = lazyForm(() => import('@/components/ScheduleForm'));
 
 const SCROLL_TO = new Date(1970, 0, 1, 8, 0);
+// Null-safe: without resources the library asks for the id of its one stand-in column (null).
+const RESOURCE_ID = (resource: object | null) => (resource as RoomResource | null)?.id;
+const RESOURCE_TITLE = (resource: object | null) => (resource as RoomResource | null)?.title;
 // Month and agenda event boxes cannot take focus: their content does (the week and day boxes are buttons).
 // The week and day headers are plain text (the library's columnheader has no row around it there).
 const PlainHeader = ({ label }: { label: ReactNode }) => <span>{label}</span>;
@@ -71,6 +78,19 @@ const COMPONENTS = {
   day: { header: PlainHeader },
 };
 const isOpenKey = (e: { key: string }) => e.key === 'Enter' || e.key === ' ';
+// The room view (issue 23): rooms as columns of the day and week views.
+const ROOM_VIEWS: View[] = ['day', 'week'];
+const resourceOf = (event: AnyEvent) => roomOf(event as { source?: TScheduleEvent });
+
+/** The filters the address names (`?teacherId=3&roomId=7`): whole positive ids only. */
+function filtersIn(search: URLSearchParams): CalendarFilters {
+  const filters: CalendarFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = search.get(key);
+    if (value && /^[1-9]\d{0,8}$/.test(value)) filters[key] = Number(value);
+  }
+  return filters;
+}
 type FormState = { open: boolean; record?: TSchedule; defaults?: ScheduleDefaults; moving?: boolean };
 
 /**
@@ -89,7 +109,8 @@ export default function ScheduleCalendarPage() {
   const calendarBox = useAriaRepair(t('schedules.calendar.hours'));
   const dialogs = useScheduleDialogs();
   // ?date=YYYY-MM-DD&view=week opens on that day and view (a link to a class's week).
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  const sites = useLocations();
   const [view, setView] = useState<View>(() => {
     const asked = search.get('view') as View | null;
     return asked && VIEWS.includes(asked) ? asked : 'month';
@@ -98,8 +119,32 @@ export default function ScheduleCalendarPage() {
     const asked = /^(\d{4})-(\d{2})-(\d{2})$/.exec(search.get('date') ?? '');
     return asked ? new Date(Number(asked[1]), Number(asked[2]) - 1, Number(asked[3])) : toWallDate(new Date(), zone);
   });
-  const [filters, setFilters] = useState<CalendarFilters>({});
+  // The filters and the room view live in the address too (a link or a reload keeps them).
+  const [filters, setFilters] = useState<CalendarFilters>(() => filtersIn(search));
+  const [byRoom, setByRoom] = useState(() => search.get('rooms') === '1');
+  const writeAddress = (next: CalendarFilters, rooms: boolean) => {
+    const params = new URLSearchParams(window.location.search);
+    for (const key of FILTER_KEYS) {
+      if (next[key] === undefined) params.delete(key);
+      else params.set(key, String(next[key]));
+    }
+    if (rooms) params.set('rooms', '1');
+    else params.delete('rooms');
+    setSearch(params, { replace: true });
+  };
+  const changeFilters = (next: CalendarFilters) => {
+    setFilters(next);
+    writeAddress(next, byRoom);
+  };
+  const toggleRooms = () => {
+    const next = !byRoom;
+    setByRoom(next);
+    writeAddress(filters, next);
+    if (next && !ROOM_VIEWS.includes(view)) setView('day');
+  };
   const [classes, setClasses] = useState<TScheduleEvent[]>([]);
+  // A range of more classes than the server lists (issue 24): its summary instead of the classes.
+  const [summary, setSummary] = useState<TScheduleRangeSummary>();
   const [loading, setLoading] = useState(false);
   const [reloads, setReloads] = useState(0);
   const [form, setForm] = useState<FormState>({ open: false });
@@ -117,8 +162,16 @@ export default function ScheduleCalendarPage() {
     setLoading(true);
     const params = Object.fromEntries(Object.entries({ start, end, ...filters }).filter(([, v]) => v !== undefined));
     scheduleRange(params as Record<string, string | number>)
-      .then((reply) => request === latest.current && setClasses(reply))
-      .catch(() => request === latest.current && setClasses([]))
+      .then((reply) => {
+        if (request !== latest.current) return;
+        setClasses(Array.isArray(reply) ? reply : []);
+        setSummary(Array.isArray(reply) ? undefined : reply);
+      })
+      .catch(() => {
+        if (request !== latest.current) return;
+        setClasses([]);
+        setSummary(undefined);
+      })
       .finally(() => request === latest.current && setLoading(false));
   }, [start, end, filters, reloads]);
 
@@ -129,6 +182,21 @@ export default function ScheduleCalendarPage() {
   }, [filters.teacherId]);
 
   const events = useMemo(() => toEvents(classes, zone), [classes, zone]);
+  const dayCounts = useMemo(
+    () =>
+      summary
+        ? dayCountEvents(summary.days, (count) =>
+            t('listLimits.calendar.dayCount', { count: intl.formatNumber(count) }),
+          )
+        : [],
+    [summary, t, intl],
+  );
+  const roomsShown = sites.hasRooms && byRoom && ROOM_VIEWS.includes(view);
+  const noRoom = t('roomView.noRoom');
+  const resources = useMemo(
+    () => (roomsShown ? roomResources(sites.locations, filters, classes, sites.many, noRoom) : undefined),
+    [roomsShown, sites.locations, sites.many, filters, classes, noRoom],
+  );
   const background = useMemo(
     () =>
       availability && view !== 'month' && view !== 'agenda'
@@ -162,6 +230,11 @@ export default function ScheduleCalendarPage() {
   );
   const onSelectEvent = useCallback((event: CalendarEvent | BackgroundEvent) => {
     if ('source' in event) setDetailsId(event.id);
+    else if (event.kind === 'dayCount') {
+      // A day's count opens that day (fewer classes: listed if they are few enough).
+      setDate(event.start);
+      setView('day');
+    }
   }, []);
   const onKeyPressEvent = useCallback((event: AnyEvent, e: SyntheticEvent<HTMLElement>) => {
     if (!('source' in event) || !isOpenKey(e as KeyboardEvent<HTMLElement>)) return;
@@ -174,8 +247,14 @@ export default function ScheduleCalendarPage() {
     event,
     start: newStart,
     end: newEnd,
-  }: EventInteractionArgs<CalendarEvent | BackgroundEvent>) => {
+    resourceId,
+  }: EventInteractionArgs<CalendarEvent | BackgroundEvent> & { resourceId?: number | string }) => {
     if (!('source' in event)) return;
+    // A drag changes times; the room is changed in the class's form (with its clash check).
+    if (resources && resourceId !== undefined && resourceId !== roomOf(event)) {
+      message.info(t('roomView.otherRoom'));
+      return;
+    }
     const startAt = fromWallDate(new Date(newStart), zone);
     const endAt = fromWallDate(new Date(newEnd), zone);
     // Every move is confirmed: the series scope (for a series) and whom to tell.
@@ -218,10 +297,30 @@ export default function ScheduleCalendarPage() {
       <Card styles={{ body: { padding: 16 } }}>
         <Space direction="vertical" style={{ width: '100%' }} size={12}>
           <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-            <Filters value={filters} onChange={setFilters} />
+            <Space wrap align="center">
+              <Filters value={filters} onChange={changeFilters} sites={sites} />
+              {sites.hasRooms && (
+                <Button
+                  icon={<AppstoreOutlined />}
+                  type={byRoom ? 'primary' : 'default'}
+                  aria-pressed={byRoom}
+                  title={t('roomView.rooms.hint')}
+                  onClick={toggleRooms}
+                >
+                  {t('roomView.rooms')}
+                </Button>
+              )}
+            </Space>
             <Typography.Text type="secondary">{t('names.zone.times', zoneWords(zone, intl.locale))}</Typography.Text>
           </Space>
           <Legend events={events} />
+          {summary && (
+            <TooManyClasses
+              summary={summary}
+              onTeacher={(teacherId) => changeFilters({ ...filters, teacherId })}
+              onLocation={(locationId) => changeFilters({ ...filters, locationId })}
+            />
+          )}
           <OpenEventContext.Provider value={setDetailsId}>
             <div
               ref={calendarBox}
@@ -232,7 +331,7 @@ export default function ScheduleCalendarPage() {
               <DnDCalendar
                 localizer={localizer}
                 culture={culture}
-                events={events}
+                events={summary ? dayCounts : events}
                 backgroundEvents={background}
                 view={view}
                 views={VIEWS}
@@ -260,6 +359,10 @@ export default function ScheduleCalendarPage() {
                 onKeyPressEvent={onKeyPressEvent}
                 tooltipAccessor={tooltip}
                 components={COMPONENTS}
+                {...roomViewProps(resources, view)}
+                resourceAccessor={resourceOf}
+                resourceIdAccessor={RESOURCE_ID}
+                resourceTitleAccessor={RESOURCE_TITLE}
               />
             </div>
           </OpenEventContext.Provider>

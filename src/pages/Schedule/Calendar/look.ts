@@ -92,7 +92,13 @@ export function stateLook(colour: string, state: TClassState) {
 const background = { border: 'none', opacity: 1, pointerEvents: 'none' } as const;
 const AVAILABLE = { style: { ...background, backgroundColor: 'rgba(82,196,26,0.14)', color: '#389e0d' } };
 const TIME_OFF = { style: { ...background, backgroundColor: 'rgba(0,0,0,0.08)', color: 'rgba(0,0,0,0.45)' } };
+// A day's count of a range of too many classes (issue 24): a neutral box that opens the day.
+const DAY_COUNT = {
+  style: { backgroundColor: '#f0f0f0', color: 'rgba(0,0,0,0.88)', border: '1px solid #8c8c8c', cursor: 'pointer' },
+  className: 'schedule-day-count',
+};
 export function backgroundEventStyle(event: CalendarEvent | BackgroundEvent) {
+  if ('kind' in event && event.kind === 'dayCount') return DAY_COUNT;
   return 'kind' in event && event.kind === 'timeOff' ? TIME_OFF : AVAILABLE;
 }
 

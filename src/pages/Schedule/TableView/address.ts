@@ -9,13 +9,15 @@ const KEYS = [
   'status',
   'studentId',
   'teacherId',
+  'locationId',
+  'roomId',
   'notificationStatus',
   'current',
   'pageSize',
   'sortField',
   'sortOrder',
 ];
-const NUMBERS = new Set(['studentId', 'teacherId', 'current', 'pageSize']);
+const NUMBERS = new Set(['studentId', 'teacherId', 'locationId', 'roomId', 'current', 'pageSize']);
 
 /** What the list starts from: the filter form's values, the page and the sort. */
 export interface ListStart {

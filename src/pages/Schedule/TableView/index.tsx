@@ -12,6 +12,7 @@ import type { TSchedule } from '@/contracts/schedules';
 import type { Query } from '@/services/http';
 import { cancelSchedule, cancelSchedules, confirmSchedule, listSchedules, reopenSchedule } from '@/services/schedules';
 import { useFormat } from '@/utils/useFormat';
+import { useLocations } from '@/utils/useLocations';
 import ClassStudents from './components/ClassStudents';
 import { showCancelReport } from './components/cancel-report';
 import { hiddenScheduleColumns, scheduleColumns, scheduleFilters } from './components/columns';
@@ -31,6 +32,7 @@ export default function ScheduleTablePage() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const format = useFormat();
+  const sites = useLocations();
   const editor = useRecordEditor<TSchedule>();
   const cancelDialog = useCancelDialog();
   const [downloading, setDownloading] = useState(false);
@@ -47,7 +49,7 @@ export default function ScheduleTablePage() {
   // Filters, page and sort live in the address; a fresh visit opens on the next 7 days, soonest first.
   const address = useAddressQuery(format.today(), !onlyId);
   const { sort } = address.start;
-  const columns = scheduleColumns(t, format, (s) => setFeedbackOf(s.id)).map((column) =>
+  const columns = scheduleColumns(t, format, (s) => setFeedbackOf(s.id), sites).map((column) =>
     column.sorter
       ? {
           ...column,
@@ -134,6 +136,9 @@ export default function ScheduleTablePage() {
     },
   ];
 
+  // The location and room filters and columns depend on the centre's locations: the list starts once
+  // they are known (one small cached request), so a filter from the address is in the form from the start.
+  if (!sites.loaded) return null;
   return (
     <RecordListPage<TSchedule>
       key={onlyId ?? `all-${address.remount}`}
@@ -152,8 +157,8 @@ export default function ScheduleTablePage() {
         ) : undefined
       }
       actionRef={editor.actionRef}
-      columns={onlyId ? scheduleColumns(t, format, (s) => setFeedbackOf(s.id)) : columns}
-      filters={scheduleFilters(t)}
+      columns={onlyId ? scheduleColumns(t, format, (s) => setFeedbackOf(s.id), sites) : columns}
+      filters={scheduleFilters(t, sites)}
       initial={onlyId ? undefined : address.start}
       hiddenColumns={hiddenScheduleColumns}
       request={(query) => {

@@ -7,9 +7,11 @@ import { BirthdayField, EmailField, LoginFields, NameFields, PhoneField } from '
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import { ZOptionalEmail } from '@/contracts/common';
 import type { TCreateStaffRequest, TStaff } from '@/contracts/staff';
+import { setStaffLocations } from '@/services/locations';
 import { createStaff, updateStaff } from '@/services/staff';
+import { useLocations } from '@/utils/useLocations';
 
-type Values = TCreateStaffRequest;
+type Values = TCreateStaffRequest & { locationIds?: number[] };
 
 /** Create or edit a staff member; passwords are set on create only. */
 export default function StaffForm({ open, record, onClose, onSaved }: RecordFormOpenProps<TStaff>) {
@@ -21,14 +23,22 @@ export default function StaffForm({ open, record, onClose, onSaved }: RecordForm
   // The server refuses a change of one's own role or activation: the form does not offer it.
   const { userId } = useCentre();
   const self = record !== undefined && record.id === userId;
+  // Site limits (issue 23): admins set them for operators, only while the centre has several locations.
+  const { locations, many } = useLocations();
+  const role = Form.useWatch('role', form) ?? record?.role ?? 'ROLE_OPERATOR';
+  const showSites = access['locations:manage'] && many && role === 'ROLE_OPERATOR';
 
-  const save = (values: Values) => {
+  const save = async ({ locationIds, ...values }: Values) => {
     const body = {
       ...values,
       role: canChangeRole && !self ? values.role : (record?.role ?? 'ROLE_OPERATOR'),
       activated: self ? record.activated : values.activated,
     };
-    return record ? updateStaff(record.id, body) : createStaff(body);
+    const saved = record ? await updateStaff(record.id, body) : await createStaff(body);
+    const before = [...(record?.locationIds ?? [])].sort().join();
+    if (showSites && body.role === 'ROLE_OPERATOR' && [...(locationIds ?? [])].sort().join() !== before)
+      await setStaffLocations(saved.id, locationIds ?? []);
+    return saved;
   };
 
   return (
@@ -66,6 +76,16 @@ export default function StaffForm({ open, record, onClose, onSaved }: RecordForm
           ]}
           allowClear={false}
           rules={[required(t('forms.staff.role'))]}
+        />
+      )}
+      {showSites && (
+        <ProFormSelect
+          name="locationIds"
+          label={t('locations.staff.sites')}
+          tooltip={t('locations.staff.sites.help')}
+          mode="multiple"
+          placeholder={t('locations.all')}
+          options={locations.map((l) => ({ value: l.id, label: l.name }))}
         />
       )}
       <ProFormSwitch

@@ -1,4 +1,4 @@
-import { ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import { useEffect } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
@@ -10,6 +10,7 @@ import { ZOptionalEmail, ZOptionalRate } from '@/contracts/common';
 import type { TStudent, TStudentBody } from '@/contracts/students';
 import ReferrerSelect from '@/pages/Referral/components/ReferrerSelect';
 import { createStudent, nextStudentId, updateStudent } from '@/services/students';
+import { useLocations } from '@/utils/useLocations';
 
 const personOf = (values: { firstName?: string; lastName?: string; email?: string | null; phone?: string | null }) => ({
   firstName: values.firstName,
@@ -23,6 +24,25 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
   const [form] = Form.useForm<TStudentBody>();
   const { t, required, max, zod } = useFormRules();
   const { timeZone } = useCentre();
+  // Where the student is enrolled (issue 23): shown when the centre has several locations; a
+  // site-limited operator chooses among their own sites (the server refuses others).
+  const { locations, sites, many } = useLocations();
+  const places = sites ? locations.filter((l) => sites.includes(l.id)) : locations;
+  const current = record?.locationId;
+  const options = [
+    ...places,
+    ...(current && !places.some((l) => l.id === current)
+      ? [{ id: current, name: locations.find((l) => l.id === current)?.name ?? String(current) }]
+      : []),
+  ].map((l) => ({ value: l.id, label: l.name }));
+
+  // A new student is at the first of the caller's locations unless chosen: set once the locations are
+  // known (they load after the form may have opened), never over a choice.
+  const firstPlace = places[0]?.id;
+  useEffect(() => {
+    if (open && !record && many && firstPlace !== undefined && form.getFieldValue('locationId') === undefined)
+      form.setFieldValue('locationId', firstPlace);
+  }, [open, record, many, firstPlace, form]);
 
   useEffect(() => {
     if (!open || record) return;
@@ -51,7 +71,13 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
       form={form}
       columns={2}
       initialValues={
-        record ?? { allowEmail: true, allowSms: false, feedbackNotification: false, startDate: todayIn(timeZone) }
+        record ?? {
+          allowEmail: true,
+          allowSms: false,
+          feedbackNotification: false,
+          startDate: todayIn(timeZone),
+          locationId: many ? places[0]?.id : undefined,
+        }
       }
       save={save}
       confirmSave={record ? undefined : (values) => confirmNotDuplicate('students', personOf(values))}
@@ -64,6 +90,15 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
         rules={[required(t('forms.student.studentId')), max(40)]}
       />
       <DateField name="startDate" label={t('forms.student.startDate')} />
+      {many ? (
+        <ProFormSelect
+          name="locationId"
+          label={t('sites.location')}
+          options={options}
+          rules={[{ required: true, message: t('sites.location.required') }]}
+          fieldProps={{ 'data-testid': 'student-location' } as object}
+        />
+      ) : null}
       <NameFields />
       <EmailField />
       <PhoneField />

@@ -1,4 +1,12 @@
-import { ProForm, ProFormDigit, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  ProForm,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { useAccess } from '@umijs/max';
 import { Col, ColorPicker, Form } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
@@ -15,11 +23,13 @@ import {
 import { confirmNotDuplicate } from '@/components/RecordForm/similarWarning';
 import { useFormRules } from '@/components/RecordForm/useFormRules';
 import type { TCreateTeacherRequest, TTeacher } from '@/contracts/teachers';
+import { setTeacherLocations } from '@/services/locations';
 import { createTeacher, updateTeacher } from '@/services/teachers';
 import { localizeRuleMessage } from '@/utils/formErrors';
+import { useLocations } from '@/utils/useLocations';
 import { sinProblem } from '../sinRule';
 
-type Values = Omit<TCreateTeacherRequest, 'password'> & { password?: string };
+type Values = Omit<TCreateTeacherRequest, 'password'> & { password?: string; locationIds?: number[] };
 
 function initialValues(teacher: TTeacher | undefined): Partial<Values> {
   if (!teacher) return { activated: true, courseIds: [] };
@@ -46,9 +56,16 @@ export default function TeacherForm({ open, record, onClose, onSaved }: RecordFo
       if (problem) throw new Error(localizeRuleMessage(problem, t));
     },
   };
-  const save = (values: Values) => {
+  // Where the teacher works (issue 23): admins set it, only while the centre has several locations.
+  const { locations, many } = useLocations();
+  const showSites = useAccess()['locations:manage'] && many;
+  const save = async ({ locationIds, ...values }: Values) => {
     const body = { ...values, password: values.password ?? '', courseIds: values.courseIds ?? [] };
-    return record ? updateTeacher(record.id, body) : createTeacher(body);
+    const saved = record ? await updateTeacher(record.id, body) : await createTeacher(body);
+    const before = [...(record?.locationIds ?? [])].sort().join();
+    if (showSites && [...(locationIds ?? [])].sort().join() !== before)
+      await setTeacherLocations(saved.id, locationIds ?? []);
+    return saved;
   };
 
   return (
@@ -105,6 +122,17 @@ export default function TeacherForm({ open, record, onClose, onSaved }: RecordFo
         colProps={{ span: 24 }}
         current={record?.courses.map((c) => c.id)}
       />
+      {showSites && (
+        <ProFormSelect
+          name="locationIds"
+          label={t('locations.teacher.sites')}
+          tooltip={t('locations.teacher.sites.help')}
+          mode="multiple"
+          placeholder={t('locations.all')}
+          colProps={{ span: 24 }}
+          options={locations.map((l) => ({ value: l.id, label: l.name }))}
+        />
+      )}
       <ProFormTextArea
         name="advantage"
         label={t('forms.teacher.advantage')}

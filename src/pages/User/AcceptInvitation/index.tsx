@@ -1,11 +1,12 @@
 import { LockOutlined, MailOutlined, MobileOutlined, NumberOutlined, UserOutlined } from '@ant-design/icons';
-import { getLocale, history, setLocale, useIntl, useSearchParams } from '@umijs/max';
+import { history, useIntl, useSearchParams } from '@umijs/max';
 import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import UserPage from '@/components/UserPage';
 import type { TInvitationProof, TInvitationView } from '@/contracts/invitations';
 import { accountRules } from '@/utils/accountRules';
 import { landingPath } from '@/utils/landing';
+import { switchLocaleInPlace } from '@/utils/localeMessages';
 import { isErrorReply, toRequestFailure } from '@/utils/requestError';
 import { loginFailureText } from '../Login/loginError';
 import { useSignIn } from '../useSignIn';
@@ -40,7 +41,7 @@ export default function AcceptInvitationPage() {
     try {
       const found = await lookupInvitation(next);
       // The page speaks the guardian's language, as the desk recorded it (the switch stays theirs).
-      if (found.langKey !== getLocale()) setLocale(found.langKey, false);
+      await switchLocaleInPlace(found.langKey).catch(() => undefined);
       setView(found);
       setProof(next);
     } catch (error) {

@@ -4,6 +4,8 @@ import { NotificationTag } from '@/components/FeedbackForm/StatusTags';
 import type { TSchedule } from '@/contracts/schedules';
 import { searchStudents, teacherOptions } from '@/services/courses';
 import type { Formatter } from '@/utils/format';
+import type { Locations } from '@/utils/useLocations';
+import { roomChoices } from '../../Calendar/rooms';
 import { durationText, NOTIFICATION_STATUSES, SCHEDULE_STATUSES, StatusTag } from './labels';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
@@ -64,13 +66,50 @@ export function classColumns(t: T, format: Formatter, widths = { course: 140, te
   ];
 }
 
+/** What the table view knows of the centre's locations (issue 23): which place columns and filters to show. */
+export type Sites = Pick<Locations, 'locations' | 'many' | 'hasRooms'>;
+
+/**
+ * Where the class is: one column, so that the table still fits 1366 px. Its location (only with several
+ * locations) over its room (only when the centre has rooms).
+ */
+function placeColumns(t: T, sites?: Sites): ProColumns<TSchedule>[] {
+  if (!sites?.many && !sites?.hasRooms) return [];
+  return [
+    {
+      title: t(sites.many ? 'roomView.column.location' : 'roomView.column.room'),
+      key: 'place',
+      width: 110,
+      render: (_, s) => {
+        const location = sites.many ? (s.location?.name ?? '') : '';
+        const room = sites.hasRooms ? (s.room?.name ?? '') : '';
+        const text = [location, room].filter(Boolean).join(' · ');
+        return (
+          <Flex vertical gap={0} title={text}>
+            {location && <span style={clip}>{location}</span>}
+            {room && location ? <small style={clip}>{room}</small> : room && <span style={clip}>{room}</span>}
+          </Flex>
+        );
+      },
+    },
+  ];
+}
+const clip = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' } as const;
+
 /**
  * The table view's columns; the status column shows a taught class's feedback email status, which opens
- * its feedback (`onFeedback`). Payment type, duration, notification and referrer start hidden.
+ * its feedback (`onFeedback`). Payment type, duration, notification and referrer start hidden. Where the
+ * class is (location, room) follows the teacher when the centre has several locations or any room (`sites`).
  */
-export function scheduleColumns(t: T, format: Formatter, onFeedback?: (s: TSchedule) => void): ProColumns<TSchedule>[] {
+export function scheduleColumns(
+  t: T,
+  format: Formatter,
+  onFeedback?: (s: TSchedule) => void,
+  sites?: Sites,
+): ProColumns<TSchedule>[] {
   return [
     ...classColumns(t, format),
+    ...placeColumns(t, sites),
     {
       title: t('scheduleViews.column.students'),
       key: 'students',
@@ -150,8 +189,11 @@ export const hiddenScheduleColumns = ['paymentType', 'duration', 'notificationSt
 
 const selectProps = { showSearch: true, optionFilterProp: 'label' };
 
-/** The filter form: the class dates (from/to days), status, student, teacher and notification status. */
-export function scheduleFilters(t: T): ProColumns<TSchedule>[] {
+/**
+ * The filter form: the class dates (from/to days), status, student, teacher, location and room (when
+ * the centre has several / any) and notification status.
+ */
+export function scheduleFilters(t: T, sites?: Sites): ProColumns<TSchedule>[] {
   return [
     // First, so the form shows it without "Expand": the list is about a range of days.
     {
@@ -181,6 +223,26 @@ export function scheduleFilters(t: T): ProColumns<TSchedule>[] {
       fieldProps: selectProps,
       request: async () => (await teacherOptions()).map((c) => ({ value: c.id, label: c.name })),
     },
+    ...(sites?.many
+      ? [
+          {
+            title: t('roomView.filter.location'),
+            dataIndex: 'locationId',
+            valueType: 'select' as const,
+            fieldProps: { ...selectProps, options: sites.locations.map((l) => ({ value: l.id, label: l.name })) },
+          },
+        ]
+      : []),
+    ...(sites?.hasRooms
+      ? [
+          {
+            title: t('roomView.filter.room'),
+            dataIndex: 'roomId',
+            valueType: 'select' as const,
+            fieldProps: { ...selectProps, options: roomChoices(sites.locations, undefined, sites.many) },
+          },
+        ]
+      : []),
     {
       title: t('scheduleViews.column.notification'),
       dataIndex: 'notificationStatus',
