@@ -54,7 +54,9 @@ export default defineConfig({
     // Production builds register a service worker (issue 11) that precaches the whole app: blocked so
     // that every test's fresh context does not download it; tests/e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // A trace only for a failed test's retry (CI retries once): recording one for every test (snapshots
+    // and screencast of each action) cost a fifth of the browser stage's time on a 2-core machine.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

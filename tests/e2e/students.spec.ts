@@ -27,6 +27,9 @@ test('an operator adds a student, fixing a bad email, and finds them in the list
   await page.goto('/student/all-student');
   await page.getByRole('button', { name: 'New student' }).click();
   const drawer = page.getByRole('dialog', { name: 'New student' });
+  // The form suggests the next free ID once it has asked the server; a person types over it when it is
+  // there (filled before it arrives, the late suggestion can land in front of the typed text).
+  await expect(drawer.getByLabel('Student ID')).not.toHaveValue('');
   await drawer.getByLabel('Student ID').fill(`E2E-${suffix}`);
   await drawer.getByLabel('First name').fill('Grace');
   await drawer.getByLabel('Last name').fill(`Hopper${suffix}`);
@@ -53,6 +56,9 @@ test('a Save whose reply was lost, pressed again, adds the student once', async 
   await page.goto('/student/all-student');
   await page.getByRole('button', { name: 'New student' }).click();
   const drawer = page.getByRole('dialog', { name: 'New student' });
+  // The form suggests the next free ID once it has asked the server; a person types over it when it is
+  // there (filled before it arrives, the late suggestion can land in front of the typed text).
+  await expect(drawer.getByLabel('Student ID')).not.toHaveValue('');
   await drawer.getByLabel('Student ID').fill(`E2K-${suffix}`);
   await drawer.getByLabel('First name').fill('Ada');
   await drawer.getByLabel('Last name').fill(`Byron${suffix}`);
