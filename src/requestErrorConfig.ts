@@ -1,10 +1,11 @@
-import { getIntl, getLocale, history, type RequestConfig, type RequestOptions } from '@umijs/max';
+import { getIntl, getLocale, getRequestInstance, history, type RequestConfig, type RequestOptions } from '@umijs/max';
 import { type FormInstance, message, notification } from 'antd';
 import { IDEMPOTENCY_HEADER } from './contracts/idempotency';
 import { formFieldErrors } from './utils/formErrors';
 import { takeIdempotencyKey } from './utils/idempotency';
 import { loginUrlFor } from './utils/redirect';
 import { BizError, describeRequestError, type ErrorDisplay, toRequestFailure } from './utils/requestError';
+import { retryWhenAsked } from './utils/retryAfter';
 import { clearToken, getToken } from './utils/session';
 
 function translate(id: string, values?: Record<string, string | number>): string {
@@ -92,5 +93,12 @@ export const errorConfig: RequestConfig = {
       };
       return config;
     },
+  ],
+  // A 503 "busy, try again in a moment" (or a keyed Save still being processed) is tried again after the
+  // wait the server asks for, before any error is shown (src/utils/retryAfter.ts).
+  // (Umi's type says an error interceptor resolves with an Error; axios resolves the request with whatever
+  // it returns, here the retried request's response.)
+  responseInterceptors: [
+    [(response) => response, retryWhenAsked(getRequestInstance) as unknown as (error: Error) => Promise<Error>],
   ],
 };
