@@ -89,10 +89,15 @@ export async function syncFeedbackStatus(tx: Tx, ids: readonly number[]): Promis
       students: { select: { attendance: true, student: { select: recipientSelect } } },
     },
   });
-  const messages = await tx.message.findMany({
-    where: { template: FEEDBACK_TEMPLATE, entityType: 'SCHEDULE', entityId: { in: [...ids] } },
-    select: { entityId: true, status: true, attempts: true },
-  });
+  // The feedback emails decide the status only once feedback is submitted (feedbackStatusOf): read for
+  // those classes alone, and not at all for the usual confirmation or change of a class without any.
+  const submitted = classes.filter((row) => row.feedback?.submittedAt).map((row) => row.id);
+  const messages = submitted.length
+    ? await tx.message.findMany({
+        where: { template: FEEDBACK_TEMPLATE, entityType: 'SCHEDULE', entityId: { in: submitted } },
+        select: { entityId: true, status: true, attempts: true },
+      })
+    : [];
   for (const row of classes) {
     const own = messages.filter((m) => m.entityId === row.id);
     const next = feedbackStatusOf({

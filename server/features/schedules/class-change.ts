@@ -1,8 +1,10 @@
 import { recordAudit } from '../../audit/record-audit';
 import type { AuditAction, Prisma } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
+import { organisationOf } from '../../http/tenancy';
 import { termLabel } from '../courses/list-terms';
 import { syncFeedbackStatus } from '../feedback/feedback-status';
+import { lockPayrollForClassChange } from '../payroll/payroll-lock';
 import { syncPayrollAdjustments } from '../payroll/payroll-sync';
 import { type ChargeReason, syncClassCharges } from '../vouchers/class-charges';
 import { namedUser } from '../vouchers/voucher-view';
@@ -32,35 +34,59 @@ const personName = (p: { firstName: string; lastName: string; studentId: string 
  * teacher, term, who confirmed, each student), read in one query per kind for every class at once.
  */
 async function auditSnapshots(tx: Tx, rows: readonly RevisionRow[]) {
+  // Prisma sends a query even for an empty id list: none is asked for (a class without a term, room...).
+  const some = <T>(ids: number[], read: (ids: number[]) => Promise<T[]>) =>
+    ids.length ? read(unique(ids)) : Promise.resolve<T[]>([]);
+  const idsOf = (pick: (row: RevisionRow) => number | null | undefined) =>
+    rows.flatMap((row) => {
+      const id = pick(row);
+      return id ? [id] : [];
+    });
   const [courses, teachers, terms, students, users, locations, rooms] = await Promise.all([
-    tx.course.findMany({
-      where: { id: { in: unique(rows.map((r) => r.courseId)) } },
-      select: { id: true, name: true },
-    }),
-    tx.teacher.findMany({
-      where: { id: { in: unique(rows.map((r) => r.teacherId)) } },
-      select: { id: true, user: { select: { id: true, firstName: true, lastName: true, login: true } } },
-    }),
-    tx.term.findMany({
-      where: { id: { in: unique(rows.flatMap((r) => (r.termId ? [r.termId] : []))) } },
-      select: { id: true, name: true, startDate: true, endDate: true },
-    }),
-    tx.student.findMany({
-      where: { id: { in: unique(rows.flatMap((r) => r.students.map((st) => st.studentId))) } },
-      select: { id: true, firstName: true, lastName: true, studentId: true },
-    }),
-    tx.user.findMany({
-      where: { id: { in: unique(rows.flatMap((r) => (r.confirmedById ? [r.confirmedById] : []))) } },
-      select: { id: true, firstName: true, lastName: true, login: true },
-    }),
-    tx.location.findMany({
-      where: { id: { in: unique(rows.flatMap((r) => (r.locationId ? [r.locationId] : []))) } },
-      select: { id: true, name: true },
-    }),
-    tx.room.findMany({
-      where: { id: { in: unique(rows.flatMap((r) => (r.roomId ? [r.roomId] : []))) } },
-      select: { id: true, name: true },
-    }),
+    some(
+      idsOf((r) => r.courseId),
+      (ids) => tx.course.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
+    ),
+    some(
+      idsOf((r) => r.teacherId),
+      (ids) =>
+        tx.teacher.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, user: { select: { id: true, firstName: true, lastName: true, login: true } } },
+        }),
+    ),
+    some(
+      idsOf((r) => r.termId),
+      (ids) =>
+        tx.term.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, name: true, startDate: true, endDate: true },
+        }),
+    ),
+    some(
+      rows.flatMap((r) => r.students.map((st) => st.studentId)),
+      (ids) =>
+        tx.student.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, firstName: true, lastName: true, studentId: true },
+        }),
+    ),
+    some(
+      idsOf((r) => r.confirmedById),
+      (ids) =>
+        tx.user.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, firstName: true, lastName: true, login: true },
+        }),
+    ),
+    some(
+      idsOf((r) => r.locationId),
+      (ids) => tx.location.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
+    ),
+    some(
+      idsOf((r) => r.roomId),
+      (ids) => tx.room.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } }),
+    ),
   ]);
   const name = <T extends { id: number }>(list: T[], id: number | null, show: (row: T) => string) => {
     const row = id === null ? undefined : list.find((item) => item.id === id);
@@ -142,6 +168,13 @@ export async function afterClassChange(
     reason: ChargeReason;
     /** False: "Notify the teacher" was unticked, so the class-change notices skip these events. */
     notifyTeacher?: boolean;
+    /**
+     * The classes were just created PLANNED with their students (POST /api/schedules): they have no
+     * ledger entries, pay nothing and need no feedback yet, so the charge, payroll and feedback syncs
+     * would read them and change nothing (11 round trips of the transaction, issue 24). The payroll
+     * lock is still taken: no class appears in a month while it is being closed.
+     */
+    newPlannedClasses?: boolean;
   },
 ) {
   const ids = [...new Set([...(change.ids ?? []), ...change.before.map((row) => row.id)])];
@@ -167,6 +200,10 @@ export async function afterClassChange(
       };
     }),
   );
+  if (change.newPlannedClasses) {
+    await lockPayrollForClassChange(tx, organisationOf(auth));
+    return;
+  }
   await syncClassCharges(tx, auth.userId, ids, change.reason);
   await syncPayrollAdjustments(tx, auth, ids);
   await syncFeedbackStatus(tx, ids);

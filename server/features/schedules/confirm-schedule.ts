@@ -89,11 +89,17 @@ async function confirm(
   });
   // Students left out attended, unless their attendance was marked beforehand (table view). A student
   // whose lesson was cancelled (issue 22) takes no attendance: the cancellation is what was posted.
+  // One statement per attendance value (usually one), not one per student.
   const given = new Map(body.students.map((s) => [s.studentId, s.attendance]));
+  const byAttendance = new Map<NonNullable<(typeof row.students)[number]['attendance']>, number[]>();
   for (const student of row.students) {
+    const attendance = given.get(student.studentId) ?? student.attendance ?? 'ATTENDED';
+    byAttendance.set(attendance, [...(byAttendance.get(attendance) ?? []), student.studentId]);
+  }
+  for (const [attendance, studentIds] of byAttendance) {
     await tx.scheduleStudent.updateMany({
-      where: { scheduleId: id, studentId: student.studentId, cancelledAt: null },
-      data: { attendance: given.get(student.studentId) ?? student.attendance ?? 'ATTENDED' },
+      where: { scheduleId: id, studentId: { in: studentIds }, cancelledAt: null },
+      data: { attendance },
     });
   }
   await afterClassChange(tx, auth, { action: 'CONFIRM', before: [row], reason: 'Class confirmed' });

@@ -123,6 +123,7 @@ export async function createSchedule(
       before: [],
       ids: created.map((row) => row.id),
       reason: 'Class changed',
+      newPlannedClasses: true,
     });
     const warnings = await outsideAvailability(tx, body.teacherId, occurrences, zone);
     const where = await travelWarnings(tx, organisationId, {
