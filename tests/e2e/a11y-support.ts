@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import routes, { type AppRoute } from '../../config/routes';
 import { hasRight } from '../../src/contracts/permissions';
 import { TOKEN_KEY } from '../../src/utils/session';
-import { DEMO_PASSWORD } from './support';
+import { apiToken, DEMO_PASSWORD } from './support';
 
 /** The demo's sign-ins and their authorities (GET /api/account). */
 export const ROLES = {
@@ -41,13 +41,9 @@ export function pagesOf(login: DemoLogin | 'anonymous'): string[] {
     .map((route) => route.path);
 }
 
-export async function tokenOf(request: APIRequestContext, login: DemoLogin): Promise<string> {
-  const res = await request.post('/api/authenticate', {
-    data: { username: login, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { id_token: string }).id_token;
-}
+/** A remembered sign-in of a demo login (the profile's devices card then lists one more device). */
+export const tokenOf = (request: APIRequestContext, login: DemoLogin): Promise<string> =>
+  apiToken(request, login, DEMO_PASSWORD, true);
 
 /** Before any script of the page: the UI language and, when given, the sign-in token. */
 export async function prepare(page: Page, locale: string, token?: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiAs, signIn } from './support';
 
 const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 const SHOTS = process.env.SHOTS_DIR;
@@ -116,8 +116,7 @@ test("a class's confirmation reads as each student's attendance, by name, from w
   page,
   request,
 }, info) => {
-  const login = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { id_token: string }).id_token}` };
+  const headers = await apiAs(request, 'admin');
   const lastName = `Confirmed${suffix}`;
   const students: { id: number; studentId: string; firstName: string }[] = [];
   for (const firstName of ['Ona', 'Pia']) {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, signInWithForm } from './support';
+import { apiAs, signIn, signInWithForm } from './support';
 
 // A centre's admin and platform billing (issue 10): saving a card through Stripe Checkout (the
 // stand-in's hosted page, tests/e2e/serve.ts) and paying an overdue invoice from the alert shown
@@ -45,12 +45,7 @@ async function saveCardByApi(request: APIRequestContext, centre: Centre, cardNum
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-async function systemHeaders(request: APIRequestContext) {
-  const auth = await request.post('/api/authenticate', { data: { username: 'system', password: DEMO_PASSWORD } });
-  expect(auth.status(), await auth.text()).toBe(200);
-  const { id_token } = (await auth.json()) as { id_token: string };
-  return { Authorization: `Bearer ${id_token}` };
-}
+const systemHeaders = (request: APIRequestContext) => apiAs(request, 'system');
 
 /** The platform bills the centre by hand: by default for a period six weeks back, due two weeks ago (overdue). */
 async function createInvoice(request: APIRequestContext, centre: Centre, dueIn = -16) {

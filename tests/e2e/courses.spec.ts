@@ -1,16 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, signIn } from './support';
 
 // The machine is shared while the suite runs: give each flow room.
 test.describe.configure({ timeout: 90_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function apiToken(request: APIRequestContext, login: string) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { id_token: string }).id_token;
-}
 
 async function apiPost<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
   const res = await request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });

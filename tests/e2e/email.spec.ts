@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, pickSearched, signIn } from './support';
 
 // A bulk email to a filtered group: the count, a preview for a real recipient, the send, the progress
 // until the queue drains (the e2e server's worker writes .eml files: SENT), and per-recipient status.
@@ -20,8 +20,7 @@ async function shot(page: Page, name: string) {
 
 /** A course with a term, three students registered who allow email and one who does not. */
 async function courseWithStudents(request: APIRequestContext) {
-  const auth = await request.post('/api/authenticate', { data: { username: 'operator', password: DEMO_PASSWORD } });
-  const token = ((await auth.json()) as { id_token: string }).id_token;
+  const token = await apiToken(request, 'operator');
   const tag = unique();
   const courseName = `Mailcourse ${tag}`;
   const course = await apiPost<{ id: number }>(request, token, '/api/courses', {
@@ -70,8 +69,7 @@ test('an operator emails a course group: count, preview, send, progress to done,
   await page.goto('/email');
 
   // Students (the default group) of this course only.
-  await page.getByLabel('Course', { exact: true }).fill(courseName);
-  await page.locator('.ant-select-item-option', { hasText: courseName }).click();
+  await pickSearched(page, page.getByLabel('Course', { exact: true }), courseName);
   const count = page.locator('.ant-statistic-content-value');
   await expect(count).toHaveText('3');
   await expect(page.getByText(/Left out: 1 \(students who do not allow email\)/)).toBeVisible();
@@ -157,8 +155,7 @@ test('templates: the "Email Template" menu entry, a template saved and used in C
 
 // The e2e server's database adapter (PGlite there) cannot bind every array parameter: staff are counted.
 test('the staff and teacher groups count on this server', async ({ request }) => {
-  const auth = await request.post('/api/authenticate', { data: { username: 'operator', password: DEMO_PASSWORD } });
-  const token = ((await auth.json()) as { id_token: string }).id_token;
+  const token = await apiToken(request, 'operator');
   const res = await request.post('/api/email/audience/count', {
     data: { groups: ['STAFF', 'TEACHERS'] },
     headers: { Authorization: `Bearer ${token}` },

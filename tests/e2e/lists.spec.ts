@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, signIn } from './support';
 
 // The shared list page (RecordListPage) on every record list, at the size the walk-through used.
 // Each worker makes its own records (its own tag) in beforeAll.
@@ -32,8 +32,7 @@ async function post<T>(request: APIRequestContext, token: string, url: string, d
 let made = false;
 test.beforeAll(async ({ request }) => {
   if (made) return;
-  const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const token = ((await auth.json()) as { id_token: string }).id_token;
+  const token = await apiToken(request, 'admin');
   const teacher = await post<{ id: number }>(request, token, '/api/teachers', {
     login: `tutor${tag}`,
     password: 'teacher-password-1',
@@ -241,8 +240,7 @@ test('in zh-CN the server words the refusal in Chinese (issue 19: the client sen
 });
 
 test('deleted teachers can be listed, with the changes the server refuses disabled', async ({ page, request }) => {
-  const auth = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  const token = ((await auth.json()) as { id_token: string }).id_token;
+  const token = await apiToken(request, 'admin');
   const gone = await post<{ id: number }>(request, token, '/api/teachers', {
     login: `gone${tag}`,
     password: 'teacher-password-1',

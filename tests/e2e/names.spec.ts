@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, menu, signIn, signInWithForm } from './support';
+import { apiToken, menu, signIn, signInWithForm } from './support';
 
 // Issue 19, section 5: names and details people read. Terms have names, menus and titles agree,
 // empty lists say why, the newest request of a list wins, one notice at a time offline.
@@ -7,11 +7,7 @@ test.describe.configure({ timeout: 90_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function tokenOf(request: APIRequestContext, login: string, password = DEMO_PASSWORD) {
-  const res = await request.post('/api/authenticate', { data: { username: login, password } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { id_token: string }).id_token;
-}
+const tokenOf = apiToken;
 
 async function post<T>(request: APIRequestContext, token: string, url: string, data: object): Promise<T> {
   const res = await request.post(url, { data, headers: { Authorization: `Bearer ${token}` } });

@@ -3,17 +3,13 @@
 // .eml file the server wrote, found through GET /api/messages) that sets a new password.
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, fillLogin } from './support';
+import { apiToken, fillLogin } from './support';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }) : undefined);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/authenticate', { data: { username: 'admin', password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).id_token;
-}
+const adminToken = (request: APIRequestContext) => apiToken(request, 'admin');
 
 test('the phone tab counts down after "Get code" and refuses a wrong code', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 850 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from './support';
+import { apiToken, signIn } from './support';
 
 // The machine is shared while the suite runs: give each flow room.
 test.describe.configure({ timeout: 90_000 });
@@ -50,8 +50,7 @@ test('an operator cannot choose a role or make an admin; an admin can', async ({
   await expect(page.locator('.ant-select-item-option', { hasText: 'Admin' })).toHaveCount(0);
 
   // The server refuses it too.
-  const auth = await request.post('/api/authenticate', { data: { username: 'operator', password: DEMO_PASSWORD } });
-  const token = ((await auth.json()) as { id_token: string }).id_token;
+  const token = await apiToken(request, 'operator');
   const id = unique();
   const res = await request.post('/api/staff', {
     headers: { Authorization: `Bearer ${token}` },

@@ -26,11 +26,26 @@ export async function signInWithForm(page: Page, login: string, password = DEMO_
  * in only to open a page (CI's time, issue 24).
  */
 export async function signIn(page: Page, login: string, password = DEMO_PASSWORD) {
-  const res = await page.request.post('/api/authenticate', { data: { username: login, password } });
-  expect(res.status(), `sign-in of ${login}`).toBe(200);
-  const token = ((await res.json()) as { id_token: string }).id_token;
+  const token = await apiToken(page.request, login, password);
   await page.goto('/api/health');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+}
+
+/**
+ * Types `text` into a searching select (the server answers the search) and picks the option that has it.
+ * The search's answer replaces the first list under the pointer: a click then can land on the list
+ * being replaced and choose nothing (seen on CI's busy machine), so it is made again until the select
+ * shows the choice.
+ */
+export async function pickSearched(page: Page, field: Locator, text: string) {
+  await field.fill(text);
+  const select = field.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  const chosen = select.locator('.ant-select-selection-item', { hasText: text });
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
+  await expect(async () => {
+    if ((await chosen.count()) === 0) await option.click({ timeout: 3_000 });
+    await expect(chosen).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The side menu's entries as shown to the user. */
@@ -108,11 +123,21 @@ export async function dragEventTo(page: Page, event: Locator, target: Locator) {
 /** The demo centre's time zone (the organisation's default; the seed keeps it). */
 export const DEMO_ZONE = 'America/Toronto';
 
+/** A token of `login` (a demo account unless another password is given), signed in through the API. */
+export async function apiToken(
+  request: APIRequestContext,
+  login: string,
+  password = DEMO_PASSWORD,
+  rememberMe = false,
+): Promise<string> {
+  const res = await request.post('/api/authenticate', { data: { username: login, password, rememberMe } });
+  expect(res.status(), `sign-in of ${login}`).toBe(200);
+  return ((await res.json()) as { id_token: string }).id_token;
+}
+
 /** The Authorization header of a demo account (signed in through the API), for setup by the API. */
 export async function apiAs(request: APIRequestContext, login: string): Promise<{ Authorization: string }> {
-  const res = await request.post('/api/authenticate', { data: { username: login, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  return { Authorization: `Bearer ${((await res.json()) as { id_token: string }).id_token}` };
+  return { Authorization: `Bearer ${await apiToken(request, login)}` };
 }
 
 /**
