@@ -19,6 +19,7 @@ import { benchPwa } from './pwa';
 import { benchReminders } from './reminders';
 import { benchRoomView } from './room-view';
 import { benchRooms } from './rooms';
+import { benchRoundTrips } from './round-trips';
 import { benchSalary } from './salary';
 import { benchSchedules } from './schedules';
 import { benchSeats } from './seats';
@@ -70,6 +71,7 @@ const benches: Record<string, () => Promise<void>> = {
   lessons: benchLessons,
   seats: benchSeats,
   rooms: benchRooms,
+  roundTrips: benchRoundTrips,
   roomView: benchRoomView,
   load: benchLoad,
   loadPglite: benchLoadPglite,

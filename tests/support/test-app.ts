@@ -39,7 +39,7 @@ function forget(instance: PGlite): void {
  * tarball, or a new database on TEST_DATABASE_URL copied from the run's template database. Without a
  * template (the bench), a fresh database is migrated.
  */
-async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
   const name = `levelup_test_${randomBytes(6).toString('hex')}`;
   if (process.env.TEST_DB !== 'postgres') {
     const target: DatabaseTarget = { kind: 'pglite', dataDir: `memory://${name}` };
