@@ -65,20 +65,15 @@ function parseTrustProxy(value: string | undefined): string | number | boolean |
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-/** An on/off setting, on by default: "true"/"on"/"1" or "false"/"off"/"0"; anything else refuses to start. */
+/**
+ * An on/off setting, on by default: "on"/"true"/"1" or "off"/"false"/"0" (any case); anything else is a
+ * mistake worth refusing to start on (OFFLINE_APP, MIGRATE_ON_START).
+ */
 export function parseSwitch(value: string | undefined, name: string): boolean {
   const setting = (value ?? '').trim().toLowerCase();
   if (['', 'on', 'true', '1'].includes(setting)) return true;
   if (['off', 'false', '0'].includes(setting)) return false;
-  throw new Error(`${name} must be "true" or "false", not "${value}"`);
-}
-
-/** OFFLINE_APP: on unless "off" (or false/0); anything else is a mistake worth refusing to start on. */
-export function parseOfflineApp(value: string | undefined): boolean {
-  const setting = (value ?? '').trim().toLowerCase();
-  if (['', 'on', 'true', '1'].includes(setting)) return true;
-  if (['off', 'false', '0'].includes(setting)) return false;
-  throw new Error(`OFFLINE_APP must be "on" or "off", not "${value}"`);
+  throw new Error(`${name} must be "on" or "off" (or true/false, 1/0), not "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -103,7 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     messaging: loadMessagingConfig(target, env),
     runWorker: env.WORKER !== 'false',
     stripe: loadStripeConfig(env),
-    offlineApp: parseOfflineApp(env.OFFLINE_APP),
+    offlineApp: parseSwitch(env.OFFLINE_APP, 'OFFLINE_APP'),
     migrateOnStart: parseSwitch(env.MIGRATE_ON_START, 'MIGRATE_ON_START'),
     ...metrics,
   };
