@@ -17,11 +17,22 @@ export interface Metrics {
   recordRequests: RequestHandler;
 }
 
-/** `queue`: this process opened the message queue, so pg-boss's tables exist to be read. */
-export function createMetrics({ prisma, queue }: { prisma: PrismaClient; queue?: unknown }): Metrics {
+/**
+ * `queue`: this process opened the message queue, so pg-boss's tables exist to be read.
+ * `exactMessageRows`: see EXACT_MESSAGE_ROWS (tests lower it).
+ */
+export function createMetrics({
+  prisma,
+  queue,
+  exactMessageRows,
+}: {
+  prisma: PrismaClient;
+  queue?: unknown;
+  exactMessageRows?: number;
+}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'levelup_' });
-  registerDatabaseMetrics(registry, prisma, { queue: queue !== undefined });
+  registerDatabaseMetrics(registry, prisma, { queue: queue !== undefined, exactMessageRows });
   return { registry, recordRequests: requestMetrics(registry) };
 }
 
