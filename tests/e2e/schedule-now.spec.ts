@@ -86,6 +86,7 @@ test('calendar events show their state and teacher, take focus, open with Enter 
   // Month view: an event takes focus by Tab order (tabindex 0), names its time, course, teacher and state.
   const event = page.locator('.rbc-month-view .schedule-event-body[role="button"]').first();
   await expect(event).toBeVisible();
+  await expect(page.locator('.schedule-calendar')).toHaveAttribute('aria-busy', 'false');
   await expect(event).toHaveAttribute('tabindex', '0');
   // Named by what it shows (WCAG 2.5.3: the visible text is in the name); the full text is its title.
   const full = (await event.getAttribute('title')) ?? '';
@@ -107,6 +108,8 @@ test('calendar events show their state and teacher, take focus, open with Enter 
   await expect(page.locator('.rbc-time-view')).toBeVisible();
   await expect(page.locator('.rbc-time-view [role="columnheader"], .rbc-time-view [role="rowgroup"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
+  // The week's own classes have come (the month's are shown meanwhile, then drawn again).
+  await expect(page.locator('.schedule-calendar')).toHaveAttribute('aria-busy', 'false');
   const upcoming = page.locator('.rbc-time-view .rbc-event.schedule-event-upcoming').first();
   await expect(upcoming).toBeVisible();
   await shoot(page, 'calendar-week-1366');

@@ -141,6 +141,32 @@ export async function apiAs(request: APIRequestContext, login: string): Promise<
 }
 
 /**
+ * A teacher of the test's own, `firstName lastName` (give a unique last name), with `windows` of
+ * availability (none: free at every hour), so that no other spec's classes clash with its classes and a
+ * retry does not meet the first try's. Its id and full name.
+ */
+export async function newTeacher(
+  request: APIRequestContext,
+  headers: { Authorization: string },
+  firstName: string,
+  lastName: string,
+  windows: { weekday: number; startTime: string; endTime: string }[] = [],
+): Promise<{ id: number; name: string }> {
+  const login = lastName.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const created = await request.post('/api/teachers', {
+    headers,
+    data: { login, email: `${login}@example.test`, password: 'teacher-password-1', firstName, lastName },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  if (windows.length > 0) {
+    const set = await request.put(`/api/teachers/${id}/availability`, { headers, data: { windows, timeOff: [] } });
+    expect(set.status(), await set.text()).toBe(200);
+  }
+  return { id, name: `${firstName} ${lastName}` };
+}
+
+/**
  * Creates a class of the demo's `teacher` login in the first course (the fields given complete it),
  * with an override (the demo teacher's timetable is full). Its id.
  */
