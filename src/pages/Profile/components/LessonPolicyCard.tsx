@@ -1,9 +1,8 @@
 import { useIntl } from '@umijs/max';
-import { Button, Card, Form, InputNumber, Spin, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, InputNumber, Switch } from 'antd';
+import SettingCard from '@/components/SettingCard';
 import type { TLessonPolicy } from '@/contracts/lessons';
 import { lessonPolicy, saveLessonPolicy } from '@/services/lessons';
-import { runWithMessages } from '@/utils/runWithMessages';
 
 const FIELDS: readonly (keyof TLessonPolicy)[] = [
   'noticeHours',
@@ -35,56 +34,37 @@ const NUMBERS: Partial<Record<keyof TLessonPolicy, { min: number; max: number; u
 export default function LessonPolicyCard() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const [form] = Form.useForm<TLessonPolicy>();
-  const [loaded, setLoaded] = useState<TLessonPolicy>();
-
-  useEffect(() => {
-    lessonPolicy()
-      .then((policy) => {
-        setLoaded(policy);
-        form.setFieldsValue(policy);
-      })
-      .catch(() => undefined);
-  }, [form]);
-
-  const save = async (values: TLessonPolicy) => {
-    await runWithMessages('update', async () => setLoaded(await saveLessonPolicy(values)), {
-      instance: form,
-      fields: FIELDS,
-    });
-  };
-
   return (
-    <Card title={t('lessons.policy.title')} data-testid="lesson-policy">
-      {loaded ? (
-        <Form form={form} layout="vertical" onFinish={save} initialValues={loaded} style={{ maxWidth: 560 }}>
-          <Typography.Paragraph type="secondary">{t('lessons.policy.help')}</Typography.Paragraph>
-          {FIELDS.map((field) => {
-            const number = NUMBERS[field];
-            return (
-              <Form.Item
-                key={field}
-                name={field}
-                label={t(`lessons.policy.${field}`)}
-                extra={t(`lessons.policy.${field}.help`)}
-                valuePropName={number ? 'value' : 'checked'}
-                rules={number ? [{ required: true, message: t('lessons.policy.required') }] : undefined}
-              >
-                {number ? (
-                  <InputNumber min={number.min} max={number.max} precision={0} addonAfter={t(number.unit)} />
-                ) : (
-                  <Switch />
-                )}
-              </Form.Item>
-            );
-          })}
-          <Button type="primary" htmlType="submit">
-            {t('common.save')}
-          </Button>
-        </Form>
-      ) : (
-        <Spin />
-      )}
-    </Card>
+    <SettingCard<TLessonPolicy>
+      title={t('lessons.policy.title')}
+      testId="lesson-policy"
+      help={t('lessons.policy.help')}
+      load={lessonPolicy}
+      save={saveLessonPolicy}
+      fields={FIELDS}
+      maxWidth={560}
+    >
+      {() =>
+        FIELDS.map((field) => {
+          const number = NUMBERS[field];
+          return (
+            <Form.Item
+              key={field}
+              name={field}
+              label={t(`lessons.policy.${field}`)}
+              extra={t(`lessons.policy.${field}.help`)}
+              valuePropName={number ? 'value' : 'checked'}
+              rules={number ? [{ required: true, message: t('lessons.policy.required') }] : undefined}
+            >
+              {number ? (
+                <InputNumber min={number.min} max={number.max} precision={0} addonAfter={t(number.unit)} />
+              ) : (
+                <Switch />
+              )}
+            </Form.Item>
+          );
+        })
+      }
+    </SettingCard>
   );
 }
