@@ -1,14 +1,12 @@
 import { useIntl } from '@umijs/max';
-import { Card, DatePicker, Flex, Statistic, Table, Typography } from 'antd';
+import { Card, Flex, Statistic, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
-import type { TEventCounts, TLessonReport } from '@/contracts/cover';
+import { useState } from 'react';
+import type { TEventCounts } from '@/contracts/cover';
 import { lessonReport } from '@/services/cover';
-import { useCentreZone } from '@/utils/useCentreZone';
 import { useFormat } from '@/utils/useFormat';
 import { LocationSelect } from './locationFilter';
-import { thisMonthIn } from './month';
+import { RangeField, useRangeReport } from './rangeReport';
 
 type Row = TEventCounts & { key: string; name: string };
 
@@ -20,22 +18,11 @@ export default function LessonEventsTab() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const format = useFormat();
-  const [range, setRange] = useState<[string, string]>(thisMonthIn(useCentreZone()));
-  const [report, setReport] = useState<TLessonReport>();
-  const [loading, setLoading] = useState(false);
   const [locationId, setLocationId] = useState<number>();
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    lessonReport({ from: range[0], to: range[1], locationId })
-      .then((reply) => current && setReport(reply))
-      .catch(() => current && setReport(undefined))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [range, locationId]);
+  const { range, setRange, report, loading } = useRangeReport(
+    (from, to) => lessonReport({ from, to, locationId }),
+    [locationId],
+  );
 
   const counts: ColumnsType<Row> = [
     { title: t('cover.report.byFamily'), dataIndex: 'byFamily', width: 110, align: 'right' },
@@ -63,14 +50,7 @@ export default function LessonEventsTab() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={16} wrap align="center">
-        <DatePicker.RangePicker
-          allowClear={false}
-          aria-label={t('cover.report.range')}
-          value={[dayjs(range[0]), dayjs(range[1])]}
-          onChange={(days) => {
-            if (days?.[0] && days[1]) setRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
-          }}
-        />
+        <RangeField label={t('cover.report.range')} value={range} onChange={setRange} />
         <LocationSelect value={locationId} onChange={setLocationId} />
         <Typography.Text type="secondary">{t('cover.report.hint')}</Typography.Text>
       </Flex>

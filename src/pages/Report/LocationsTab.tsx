@@ -1,14 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useIntl } from '@umijs/max';
-import { App, Button, Card, DatePicker, Flex, Spin, Table, Typography } from 'antd';
+import { App, Button, Card, Flex, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import type { TLocationFigures, TLocationReport } from '@/contracts/reports';
+import { lazy, Suspense } from 'react';
+import type { TLocationFigures } from '@/contracts/reports';
 import { downloadFile } from '@/utils/download';
-import { useCentreZone } from '@/utils/useCentreZone';
 import { useFormat } from '@/utils/useFormat';
-import { thisMonthIn } from './month';
+import { RangeField, useRangeReport } from './rangeReport';
 import { LOCATION_REPORT_DOWNLOAD, locationReport } from './service';
 
 // @ant-design/plots (G2) is loaded with the chart, not with the report page.
@@ -26,21 +24,7 @@ export default function LocationsTab() {
   const t = (id: string) => intl.formatMessage({ id });
   const format = useFormat();
   const { message } = App.useApp();
-  const [range, setRange] = useState<[string, string]>(thisMonthIn(useCentreZone()));
-  const [report, setReport] = useState<TLocationReport>();
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    locationReport({ from: range[0], to: range[1] })
-      .then((reply) => current && setReport(reply))
-      .catch(() => current && setReport(undefined))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [range]);
+  const { range, setRange, report, loading } = useRangeReport((from, to) => locationReport({ from, to }));
 
   const money = (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{format.money(value)}</span>;
   const columns: ColumnsType<Row> = [
@@ -72,14 +56,7 @@ export default function LocationsTab() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={16} wrap align="center">
-        <DatePicker.RangePicker
-          allowClear={false}
-          aria-label={t('locationReports.range')}
-          value={[dayjs(range[0]), dayjs(range[1])]}
-          onChange={(days) => {
-            if (days?.[0] && days[1]) setRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
-          }}
-        />
+        <RangeField label={t('locationReports.range')} value={range} onChange={setRange} />
         <Button icon={<DownloadOutlined />} onClick={download}>
           {t('common.export')}
         </Button>

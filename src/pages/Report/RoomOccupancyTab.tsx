@@ -1,13 +1,11 @@
 import { useIntl } from '@umijs/max';
-import { Card, DatePicker, Flex, InputNumber, Spin, Table, Typography } from 'antd';
+import { Card, Flex, InputNumber, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { TRoomOccupancy } from '@/contracts/reports';
-import { useCentreZone } from '@/utils/useCentreZone';
 import { useFormat } from '@/utils/useFormat';
 import { LocationSelect } from './locationFilter';
-import { thisMonthIn } from './month';
+import { RangeField, useRangeReport } from './rangeReport';
 import { roomOccupancy } from './service';
 
 const OccupancyChart = lazy(() => import('./OccupancyChart'));
@@ -22,23 +20,12 @@ export default function RoomOccupancyTab() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const format = useFormat();
-  const [range, setRange] = useState<[string, string]>(thisMonthIn(useCentreZone()));
   const [openHours, setOpenHours] = useState(60);
   const [locationId, setLocationId] = useState<number>();
-  const [report, setReport] = useState<TRoomOccupancy>();
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    roomOccupancy({ from: range[0], to: range[1], openHoursPerWeek: openHours, locationId })
-      .then((reply) => current && setReport(reply))
-      .catch(() => current && setReport(undefined))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [range, openHours, locationId]);
+  const { range, setRange, report, loading } = useRangeReport(
+    (from, to) => roomOccupancy({ from, to, openHoursPerWeek: openHours, locationId }),
+    [openHours, locationId],
+  );
 
   const percent = (p: number) =>
     intl.formatNumber(p / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -74,14 +61,7 @@ export default function RoomOccupancyTab() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={16} wrap align="center">
-        <DatePicker.RangePicker
-          allowClear={false}
-          aria-label={t('locationReports.range')}
-          value={[dayjs(range[0]), dayjs(range[1])]}
-          onChange={(days) => {
-            if (days?.[0] && days[1]) setRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
-          }}
-        />
+        <RangeField label={t('locationReports.range')} value={range} onChange={setRange} />
         <LocationSelect value={locationId} onChange={setLocationId} />
         <Flex gap={8} align="center">
           <label htmlFor="open-hours-per-week">{t('locationReports.openHours')}</label>

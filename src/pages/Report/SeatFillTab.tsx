@@ -1,13 +1,11 @@
 import { useIntl } from '@umijs/max';
-import { DatePicker, Flex, Table, Typography } from 'antd';
+import { Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
-import type { TSeatFillCounts, TSeatFillReport } from '@/contracts/seats';
+import { useState } from 'react';
+import type { TSeatFillCounts } from '@/contracts/seats';
 import { seatFillReport } from '@/services/seats';
-import { useCentreZone } from '@/utils/useCentreZone';
 import { LocationSelect } from './locationFilter';
-import { thisMonthIn } from './month';
+import { RangeField, useRangeReport } from './rangeReport';
 
 type Row = TSeatFillCounts & { key: string; month: string };
 
@@ -18,22 +16,11 @@ type Row = TSeatFillCounts & { key: string; month: string };
 export default function SeatFillTab() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
-  const [range, setRange] = useState<[string, string]>(thisMonthIn(useCentreZone()));
-  const [report, setReport] = useState<TSeatFillReport>();
-  const [loading, setLoading] = useState(false);
   const [locationId, setLocationId] = useState<number>();
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    seatFillReport({ from: range[0], to: range[1], locationId })
-      .then((reply) => current && setReport(reply))
-      .catch(() => current && setReport(undefined))
-      .finally(() => current && setLoading(false));
-    return () => {
-      current = false;
-    };
-  }, [range, locationId]);
+  const { range, setRange, report, loading } = useRangeReport(
+    (from, to) => seatFillReport({ from, to, locationId }),
+    [locationId],
+  );
 
   const rate = (v: number | null) =>
     v === null ? '—' : intl.formatNumber(v / 100, { style: 'percent', maximumFractionDigits: 1 });
@@ -67,14 +54,7 @@ export default function SeatFillTab() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={16} wrap align="center">
-        <DatePicker.RangePicker
-          allowClear={false}
-          aria-label={t('seats.fill.range')}
-          value={[dayjs(range[0]), dayjs(range[1])]}
-          onChange={(days) => {
-            if (days?.[0] && days[1]) setRange([days[0].format('YYYY-MM-DD'), days[1].format('YYYY-MM-DD')]);
-          }}
-        />
+        <RangeField label={t('seats.fill.range')} value={range} onChange={setRange} />
         <LocationSelect value={locationId} onChange={setLocationId} />
         <Typography.Text type="secondary">{t('seats.fill.hint')}</Typography.Text>
       </Flex>
