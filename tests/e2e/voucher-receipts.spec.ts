@@ -54,9 +54,15 @@ test('an operator sells 10 classes, sees the amount, saves, the receipt is email
   await dialog.getByLabel('Number of classes').fill('10');
   // Shown before saving: 10 x the last class charge (1.5 h x 40.00 = 60.00).
   await expect(dialog.getByTestId('package-amount')).toContainText('10 classes × CA$60.00 = CA$600.00');
-  await dialog.getByLabel('Payment method').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Cash' }).click();
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  // A click on an option while the list still opens can choose nothing (seen on CI): clicked again
+  // until the field shows Cash and the list has closed.
+  const openList = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if ((await openList.count()) === 0) await dialog.getByLabel('Payment method').click();
+    await openList.locator('.ant-select-item-option', { hasText: 'Cash' }).click({ timeout: 3_000 });
+    await expect(openList).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(dialog.locator('.ant-select-selection-item', { hasText: 'Cash' })).toBeVisible();
   await shot(page, 'purchase-form-en');
   // The open form (the a11y suite loads pages, never this dialog) has no serious axe finding.
   expect(await seriousViolations(page)).toEqual([]);
