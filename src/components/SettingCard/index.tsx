@@ -35,15 +35,13 @@ export default function SettingCard<T extends object>({
   const [form] = Form.useForm<T>();
   const [loaded, setLoaded] = useState<T>();
 
+  // The form is drawn once the settings are here, with them as its initial values.
   // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per card; `load` is a new function each render.
   useEffect(() => {
     load()
-      .then((settings) => {
-        setLoaded(settings);
-        form.setFieldsValue(settings as Parameters<typeof form.setFieldsValue>[0]);
-      })
+      .then(setLoaded)
       .catch(() => undefined);
-  }, [form]);
+  }, []);
 
   const submit = async (values: T) => {
     await runWithMessages(
