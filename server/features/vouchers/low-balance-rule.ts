@@ -10,17 +10,28 @@ export const VOUCHER_PAYER_DAYS = 120;
  * A student who pays by voucher: a voucher purchase or a (not cancelled) VOUCHER class in the last
  * 120 days, or a PLANNED VOUCHER class ahead. A student who owes (negative balance) is one as well:
  * the debt came from voucher charges, whenever they were.
+ *
+ * The centre is repeated inside both subqueries although the student already belongs to it: without
+ * it PostgreSQL hashes every centre's purchases and voucher classes of the last 120 days (a plan whose
+ * cost grows with the whole table and crosses the JIT threshold); with it, each reads one centre's rows
+ * through its (organisationId, …) index. Issue 24: the low-balance count at 5,000 students went from
+ * 53 ms to 16 ms.
  */
-export function voucherPayerWhere(now: Date = new Date()): Prisma.StudentWhereInput {
+export function voucherPayerWhere(organisationId: number, now: Date = new Date()): Prisma.StudentWhereInput {
   const since = new Date(now.getTime() - VOUCHER_PAYER_DAYS * 86_400_000);
   return {
     OR: [
       { voucherBalance: { lt: 0 } },
-      { voucherPurchases: { some: { purchaseDate: { gte: since } } } },
+      { voucherPurchases: { some: { organisationId, purchaseDate: { gte: since } } } },
       {
         schedules: {
           some: {
-            schedule: { paymentType: 'VOUCHER', status: { in: ['PLANNED', 'COMPLETED'] }, startAt: { gte: since } },
+            schedule: {
+              organisationId,
+              paymentType: 'VOUCHER',
+              status: { in: ['PLANNED', 'COMPLETED'] },
+              startAt: { gte: since },
+            },
           },
         },
       },
@@ -34,5 +45,10 @@ export function lowBalanceWhere(
   threshold: Prisma.Decimal | string,
   now: Date = new Date(),
 ): Prisma.StudentWhereInput {
-  return { organisationId, active: true, voucherBalance: { lt: threshold }, AND: [voucherPayerWhere(now)] };
+  return {
+    organisationId,
+    active: true,
+    voucherBalance: { lt: threshold },
+    AND: [voucherPayerWhere(organisationId, now)],
+  };
 }
