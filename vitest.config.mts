@@ -28,7 +28,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'prisma/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'server/**/*.test.ts', 'prisma/**/*.test.ts', 'deploy/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'src/.umi*/**', 'server/generated/**'],
           environment: 'node',
           env: apiEnv,

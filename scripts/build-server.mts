@@ -10,7 +10,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const serverOut = path.join(root, 'build/server');
 
 /** The processes a deployment runs, and the spreadsheet parser's worker thread. */
-const ENTRIES = {
+export const ENTRIES = {
   index: 'server/index.ts',
   worker: 'server/messaging/worker-main.ts',
   migrate: 'server/db/migrate-main.ts',
