@@ -5,7 +5,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import express, { type RequestHandler, type Response } from 'express';
-import { type Message, runtimeText, type ServerText, t } from '../i18n/text';
+import type { Locale } from '../i18n/locale';
+import { type Message, render, runtimeText, type ServerText, t } from '../i18n/text';
 import { AppError, fieldError } from './errors';
 import type { ParseJob, ParseMessage, ParseResult, SheetRow } from './spreadsheet-worker.mts';
 
@@ -97,8 +98,15 @@ const ERRORS_PER_TURN = 2000;
  * ERRORS_PER_TURN at a time, a turn between: 20,000 rows of errors are over 200,000 of them, some
  * 15 MB of JSON. Returns the reply it has sent (route() sends nothing more once headers are out).
  */
-export async function sendInTurns<T extends { errors: unknown[] }>(res: Response, reply: T): Promise<T> {
-  if (reply.errors.length <= ERRORS_PER_TURN) return reply; // route() sends it
+export async function sendInTurns<T extends { errors: { message: string }[] }>(
+  res: Response,
+  reply: T,
+  locale: Locale = 'en-US',
+): Promise<T> {
+  // Each row's reason in the reader's language where the catalog has it ("Enter Yes or No").
+  const said = <E extends { message: string }>(error: E): E =>
+    locale === 'en-US' ? error : { ...error, message: render(runtimeText(error.message), locale) };
+  if (reply.errors.length <= ERRORS_PER_TURN) return { ...reply, errors: reply.errors.map(said) }; // route() sends it
   res.status(200).type('application/json; charset=utf-8');
   const fields = Object.entries(reply).filter(([, value]) => value !== undefined);
   res.write('{');
@@ -111,7 +119,7 @@ export async function sendInTurns<T extends { errors: unknown[] }>(res: Response
     res.write('[');
     for (let at = 0; at < reply.errors.length; at += ERRORS_PER_TURN) {
       if (at) await nextTurn();
-      const part = reply.errors.slice(at, at + ERRORS_PER_TURN).map((error) => JSON.stringify(error));
+      const part = reply.errors.slice(at, at + ERRORS_PER_TURN).map((error) => JSON.stringify(said(error)));
       res.write(`${at ? ',' : ''}${part.join(',')}`);
     }
     res.write(']');

@@ -9,4 +9,5 @@ export const zhCNLocations = {
   'Choose locations of this centre': '请选择本中心的校区',
   'Admins see every location': '管理员可查看所有校区',
   'At least 1 seat': '至少 1 个座位',
+  'No active location of this centre has this name': '本中心没有这个名称的启用中校区',
 } as const;

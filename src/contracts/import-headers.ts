@@ -5,7 +5,8 @@
 /**
  * Students: in the order of the template, also the export's columns, so an export can be edited and
  * imported back. Student ID, First Name and Last Name are required; Referrer is a referrer's name;
- * Active defaults to Yes.
+ * Active defaults to Yes; Location is an active location's name (issue 23), blank for the importer's
+ * first site or the centre's default location. Location comes last, so files made before it still read.
  */
 export const STUDENT_IMPORT_HEADERS = [
   'Student ID',
@@ -21,6 +22,7 @@ export const STUDENT_IMPORT_HEADERS = [
   'Referrer',
   'Active',
   'Comments',
+  'Location',
 ] as const;
 export const STUDENT_REQUIRED_HEADERS = ['Student ID', 'First Name', 'Last Name'] as const;
 

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCentreWithStaff } from '../support/factories';
+import { createLocation, createSiteOperator } from '../support/location-factories';
 import { createStudentRecord, readBinary } from '../support/student-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const HEADER =
-  'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Referrer,Active,Comments';
+  'Student ID,First Name,Last Name,Email,Phone,Wechat,Start Date,Hourly Rate,Allow SMS,Allow Email,Referrer,Active,Comments,Location';
 const upload = (body: string | Buffer, dryRun: boolean, type = 'text/csv', token = first.tokens.operator) =>
   request(ctx.app)
     .post('/api/students/import')
@@ -185,6 +186,73 @@ describe('POST /api/students/import', () => {
     });
     expect(copy.hourlyRate?.toFixed(2)).toBe('1200.50');
     expect(copy.startDate?.toISOString().slice(0, 10)).toBe('2026-09-01');
+  });
+
+  it('enrols each row at the location its Location names, blank at the default; refuses unknown and foreign sites', async () => {
+    const org = first.centre.id;
+    const north = (await createLocation(ctx.prisma, org, { name: 'North site' })).location;
+    const closed = (await createLocation(ctx.prisma, org, { name: 'Old site' })).location;
+    await ctx.prisma.location.update({ where: { id: closed.id }, data: { active: false } });
+    const csv = (...rows: string[]) => [HEADER, ...rows].join('\n');
+    const res = await upload(csv('LOC-1,Lia,Park,,,,,,,,,,,north SITE', 'LOC-2,Leo,Park,,,,,,,,,,,'), false);
+    expect(res.body).toMatchObject({ errors: [], imported: 2 });
+    const at = async (studentId: string) =>
+      (await ctx.prisma.student.findFirstOrThrow({ where: { organisationId: org, studentId } })).locationId;
+    expect(await at('LOC-1')).toBe(north.id);
+    const fallback = await at('LOC-2');
+    expect(fallback).not.toBe(north.id);
+    expect(await ctx.prisma.location.count({ where: { id: fallback ?? 0, organisationId: org, active: true } })).toBe(
+      1,
+    );
+
+    // An unknown or inactive location's name refuses the file, in the reader's language too.
+    const before = await countOf();
+    const bad = csv('LOC-3,Max,Park,,,,,,,,,,,Nowhere', 'LOC-4,Mia,Park,,,,,,,,,,,Old site');
+    const refused = await upload(bad, false);
+    expect(refused.body.imported).toBe(0);
+    expect(refused.body.errors).toEqual([
+      { row: 2, field: 'Location', message: 'No active location of this centre has this name' },
+      { row: 3, field: 'Location', message: 'No active location of this centre has this name' },
+    ]);
+    const inChinese = await upload(bad, true).set('Accept-Language', 'zh-CN');
+    expect(inChinese.body.errors[0].message).toBe('本中心没有这个名称的启用中校区');
+    expect(await countOf()).toBe(before);
+
+    // An operator limited to the north site may name it (or leave it blank), never another site.
+    const northOnly = await createSiteOperator(ctx, org, [north.id]);
+    const defaultName = (await ctx.prisma.location.findUniqueOrThrow({ where: { id: fallback ?? 0 } })).name;
+    const foreign = await upload(csv(`LOC-5,Ned,Park,,,,,,,,,,,${defaultName}`), false, 'text/csv', northOnly.token);
+    expect(foreign.body.errors).toEqual([{ row: 2, field: 'Location', message: 'Choose one of your own locations' }]);
+    const own = await upload(
+      csv('LOC-6,Ola,Park,,,,,,,,,,,', 'LOC-7,Pia,Park,,,,,,,,,,,North site'),
+      false,
+      'text/csv',
+      northOnly.token,
+    );
+    expect(own.body).toMatchObject({ errors: [], imported: 2 });
+    expect([await at('LOC-6'), await at('LOC-7')]).toEqual([north.id, north.id]);
+
+    // The export names each student's location, so an export imports back to the same places.
+    const exported = await request(ctx.app)
+      .get('/api/students/export')
+      .query({ q: 'LOC-' })
+      .set('Authorization', `Bearer ${first.tokens.admin}`)
+      .buffer(true)
+      .parse(readBinary as never);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.body);
+    const sheet = workbook.worksheets[0];
+    const column = HEADER.split(',').indexOf('Location') + 1;
+    const byId = new Map<string, unknown>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) byId.set(String(row.getCell(1).value), row.getCell(column).value);
+    });
+    expect(Object.fromEntries(byId)).toEqual({
+      'LOC-1': 'North site',
+      'LOC-2': defaultName,
+      'LOC-6': 'North site',
+      'LOC-7': 'North site',
+    });
   });
 
   it('refuses a file without the columns, of another type, or empty', async () => {

@@ -23,7 +23,7 @@ export function teachersRouter({ prisma, sinKey }: AppDeps): Router {
   route(router, similarEndpoints.teachers, ({ auth, query }) => similarTeachers(prisma, auth, query));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
   route(router, endpoints.import, async ({ auth, req, res, query }) =>
-    sendInTurns(res, await importTeachers({ prisma, auth, sinKey }, req, query.dryRun)),
+    sendInTurns(res, await importTeachers({ prisma, auth, sinKey }, req, query.dryRun), req.locale),
   );
   route(router, endpoints.get, async ({ auth, params }) =>
     toTeacher(await findTeacher(prisma, auth, params.id), sinViewFor(auth, sinKey)),

@@ -23,6 +23,7 @@ import {
 import { organisationOf } from '../../http/tenancy';
 import { noticeImportFinished } from '../../notices/create-notices';
 import { studentLocationFor } from '../locations/site-checks';
+import { sitesOf } from '../locations/sites';
 import { studentSelect, toStudent } from './student-view';
 
 type Header = (typeof STUDENT_IMPORT_HEADERS)[number];
@@ -64,7 +65,7 @@ export async function sendImportTemplate(res: Response) {
   return undefined;
 }
 
-type StudentData = ReturnType<typeof ZStudentBody.parse> & { active: boolean };
+type StudentData = ReturnType<typeof ZStudentBody.parse> & { active: boolean; locationId?: number };
 
 /** Referrers of the centre by name (case-insensitive); a name two referrers share is ambiguous. */
 async function referrersByName(prisma: PrismaClient, organisationId: number) {
@@ -75,6 +76,18 @@ async function referrersByName(prisma: PrismaClient, organisationId: number) {
     byName.set(key, [...(byName.get(key) ?? []), id]);
   }
   return byName;
+}
+
+/**
+ * The centre's active locations by name (case-insensitive) for the Location column (issue 23); a name
+ * two locations share cannot happen (names are unique in the centre, whatever their case).
+ */
+async function locationsByName(prisma: PrismaClient, organisationId: number) {
+  const rows = await prisma.location.findMany({
+    where: { organisationId, active: true },
+    select: { id: true, name: true },
+  });
+  return new Map(rows.map((l) => [l.name.trim().toLowerCase(), l.id]));
 }
 
 /**
@@ -98,7 +111,11 @@ export async function importStudents(
     for (const header of missing) errors.push({ row: 1, field: header, message: `Missing column "${header}"` });
     if (missing.length) return { ...(await report(0)), valid: 0 };
   }
-  const referrers = await referrersByName(prisma, organisationId);
+  const [referrers, locations] = await Promise.all([
+    referrersByName(prisma, organisationId),
+    locationsByName(prisma, organisationId),
+  ]);
+  const sites = sitesOf(auth);
   const valid: { row: number; data: StudentData }[] = [];
   const seen = new Map<string, number>();
   await eachInTurns(rows, ({ rowNumber, values }) => {
@@ -117,6 +134,12 @@ export async function importStudents(
       rowErrors.push({ row: rowNumber, field: 'Referrer', message });
     }
     input.referrerId = referrerIds[0] ?? null;
+    const location = (values.Location ?? '').trim();
+    const locationId = location ? locations.get(location.toLowerCase()) : undefined;
+    if (location && locationId === undefined)
+      rowErrors.push({ row: rowNumber, field: 'Location', message: 'No active location of this centre has this name' });
+    else if (locationId !== undefined && sites && !sites.includes(locationId))
+      rowErrors.push({ row: rowNumber, field: 'Location', message: 'Choose one of your own locations' });
     const active = parseBoolean(values.Active ?? '') ?? true;
     if (typeof active !== 'boolean') rowErrors.push({ row: rowNumber, field: 'Active', message: 'Enter Yes or No' });
     const result = ZStudentBody.safeParse(input);
@@ -135,7 +158,7 @@ export async function importStudents(
       return;
     }
     seen.set(result.data.studentId, rowNumber);
-    valid.push({ row: rowNumber, data: { ...result.data, active: active === true } });
+    valid.push({ row: rowNumber, data: { ...result.data, active: active === true, locationId } });
   });
   const existing = await findInBatches(
     valid.map((v) => v.data.studentId),
@@ -153,15 +176,18 @@ export async function importStudents(
   if (dryRun || checked.errors.length > 0 || valid.length === 0) return checked;
   await prisma.$transaction(
     async (tx) => {
-      // Imported students are enrolled at the importing operator's first site, else the centre's
+      // A row without a Location is enrolled at the importing operator's first site, else the centre's
       // default location (issue 23).
-      const locationId = await studentLocationFor(tx, auth, organisationId, undefined);
+      const fallbackLocationId = await studentLocationFor(tx, auth, organisationId, undefined);
       for (let i = 0; i < valid.length; i += 1000) {
         if (i > 0) await nextTurn(); // other requests go on between the parts (see eachInTurns)
         const created = await tx.student.createManyAndReturn({
-          data: valid
-            .slice(i, i + 1000)
-            .map(({ data }) => ({ ...data, startDate: toDbDate(data.startDate), locationId, organisationId })),
+          data: valid.slice(i, i + 1000).map(({ data }) => ({
+            ...data,
+            startDate: toDbDate(data.startDate),
+            locationId: data.locationId ?? fallbackLocationId,
+            organisationId,
+          })),
           select: studentSelect,
         });
         await recordAudit(

@@ -106,11 +106,14 @@ async function ledgerTotalsOf(prisma: PrismaClient, organisationId: number, stud
 
 /** The whole filtered view (every page) as an .xlsx download. */
 export async function exportStudents(prisma: PrismaClient, auth: AuthContext, filters: TStudentFilters, res: Response) {
-  const rows = await prisma.student.findMany({
-    where: await studentWhere(prisma, organisationOf(auth), filters, auth),
-    orderBy: studentOrder(filters),
-    select: studentSelect,
-  });
+  const organisationId = organisationOf(auth);
+  const [rows, locations] = await Promise.all([
+    studentWhere(prisma, organisationId, filters, auth).then((where) =>
+      prisma.student.findMany({ where, orderBy: studentOrder(filters), select: studentSelect }),
+    ),
+    prisma.location.findMany({ where: { organisationId }, select: { id: true, name: true } }),
+  ]);
+  const locationName = new Map(locations.map((l) => [l.id, l.name]));
   // The import template's columns (STUDENT_IMPORT_HEADERS), typed: an export can be edited and imported back.
   await sendXlsx<StudentRow>(
     res,
@@ -129,9 +132,10 @@ export async function exportStudents(prisma: PrismaClient, auth: AuthContext, fi
       { header: 'Referrer', value: (s) => s.referrer?.name },
       { header: 'Active', kind: 'yesNo', value: (s) => s.active },
       { header: 'Comments', width: 40, value: (s) => s.comments },
+      { header: 'Location', value: (s) => (s.locationId === null ? null : locationName.get(s.locationId)) },
     ],
     rows,
-    await cellFormatOf(prisma, organisationOf(auth)),
+    await cellFormatOf(prisma, organisationId),
   );
   return undefined; // the reply was streamed
 }

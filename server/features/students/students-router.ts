@@ -20,7 +20,7 @@ export function studentsRouter({ prisma }: AppDeps): Router {
   route(router, similarEndpoints.students, ({ auth, query }) => similarStudents(prisma, auth, query));
   route(router, endpoints.importTemplate, ({ res }) => sendImportTemplate(res));
   route(router, endpoints.importFile, async ({ auth, query, req, res }) =>
-    sendInTurns(res, await importStudents(prisma, auth, req, query.dryRun)),
+    sendInTurns(res, await importStudents(prisma, auth, req, query.dryRun), req.locale),
   );
   route(router, endpoints.deactivateMany, ({ auth, body }) => deactivateStudents(prisma, auth, body.ids));
   route(router, endpoints.get, ({ auth, params }) => getStudent(prisma, auth, params.id));

@@ -80,7 +80,7 @@ export default {
   'lists.students.confirmDeactivateSelected': 'Deactivate {students}?',
   'lists.students.importTitle': 'Import students',
   'lists.students.importHelp':
-    'Student ID, First Name and Last Name are required; Start Date is YYYY-MM-DD; Allow SMS and Allow Email are Yes or No.',
+    "Student ID, First Name and Last Name are required; Start Date is YYYY-MM-DD; Allow SMS and Allow Email are Yes or No; Location is a location's name (blank: the default one).",
   'lists.students.reportAll': 'Students deactivated',
   'lists.students.reportPartial': 'Some students were not deactivated',
   'lists.students.reportDeactivated': 'Deactivated ({count})',

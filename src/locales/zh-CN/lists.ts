@@ -79,7 +79,7 @@ export default {
   'lists.students.confirmDeactivateSelected': '停用{students}？',
   'lists.students.importTitle': '导入学生',
   'lists.students.importHelp':
-    'Student ID、First Name 和 Last Name 为必填；Start Date 格式为 YYYY-MM-DD；Allow SMS 和 Allow Email 填 Yes 或 No。',
+    'Student ID、First Name 和 Last Name 为必填；Start Date 格式为 YYYY-MM-DD；Allow SMS 和 Allow Email 填 Yes 或 No；Location 填校区名称（留空：默认校区）。',
   'lists.students.reportAll': '学生已停用',
   'lists.students.reportPartial': '部分学生未停用',
   'lists.students.reportDeactivated': '已停用（{count}）',
