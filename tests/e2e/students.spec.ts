@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { settledDialog, settledRows, signIn } from './support';
 
 const suffix = Date.now().toString(36).toUpperCase();
 // One after the other: these share the demo centre, and a busy shared machine slows parallel browsers.
@@ -128,7 +128,7 @@ test('a referral needs a referrer; the student dashboard shows its tabs', async 
   await page.goto('/Referral');
   await page.getByRole('tab', { name: 'Referrers' }).click();
   await page.getByRole('button', { name: 'New referrer' }).click();
-  const referrerDialog = page.getByRole('dialog', { name: 'New referrer' });
+  const referrerDialog = await settledDialog(page, 'New referrer');
   await referrerDialog.getByLabel('Name').fill(`Rita ${suffix}`);
   await referrerDialog.getByRole('button', { name: 'Save' }).click();
   await expect(referrerDialog).toBeHidden();
@@ -189,6 +189,9 @@ test('an operator previews an import, sees the row errors, then imports a fixed 
   await dialog.locator('input[type=file]').setInputFiles(csv('ivy@example.test'));
   await dialog.getByRole('button', { name: 'Import 1 student' }).click();
   await expect(page.getByText('Imported 1 student', { exact: true })).toBeVisible();
+  // The list reloads after an import: a search typed while it reloaded was lost (seen once under load).
+  await expect(dialog).toBeHidden();
+  await settledRows(page);
   await page.getByPlaceholder('Name or student ID').fill(`Imported${suffix}`);
   await page.getByPlaceholder('Name or student ID').press('Enter');
   await expect(page.getByRole('row', { name: new RegExp(`IM-${suffix}`) })).toBeVisible();

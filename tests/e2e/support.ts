@@ -260,3 +260,21 @@ export async function retireLocation(request: APIRequestContext, headers: { Auth
   });
   expect(put.status(), await put.text()).toBe(200);
 }
+
+/**
+ * A dialog once its opening animation is over. On a loaded CI machine antd's zoom-in can still be
+ * running when a test types and clicks: a Save clicked mid-animation landed on nothing and the dialog
+ * stayed open (students.spec, twice). Waiting for the end of the animation is what a person does.
+ */
+export async function settledDialog(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear|ant-zoom-enter/);
+  return dialog;
+}
+
+/** The list's rows once its spinner has gone: the rows of the page the address asks for, not the last one's. */
+export async function settledRows(page: Page) {
+  await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+  return page.locator('.ant-table-tbody tr.ant-table-row');
+}
