@@ -266,7 +266,7 @@ export async function retireLocation(request: APIRequestContext, headers: { Auth
  * running when a test types and clicks: a Save clicked mid-animation landed on nothing and the dialog
  * stayed open (students.spec, twice). Waiting for the end of the animation is what a person does.
  */
-export async function settledDialog(page: Page, name: string) {
+export async function settledDialog(page: Page, name: string | RegExp) {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   await expect(dialog).not.toHaveClass(/ant-zoom-appear|ant-zoom-enter/);
