@@ -54,6 +54,9 @@ export default defineConfig({
   ]),
   use: {
     locale: 'en-US',
+    // As a person who asked for less motion: antd then draws dialogs without their zoom-in (src/app.tsx),
+    // which on a loaded CI machine once swallowed a click that landed mid-animation.
+    reducedMotion: 'reduce',
     // Production builds register a service worker (issue 11) that precaches the whole app: blocked so
     // that every test's fresh context does not download it; tests/e2e/pwa.spec.ts allows it.
     serviceWorkers: 'block',

@@ -65,6 +65,54 @@ test('the class form passes axe in both languages, and "Repeat weekly" is on its
   }
 });
 
+test('a dialog zooms in, unless the person asked the system for less motion (WCAG 2.3.3)', async ({
+  browser,
+  request,
+}) => {
+  const token = await tokenOf(request, 'operator');
+  const T = TEXTS['en-US'];
+  const durations: Record<string, string[]> = {};
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      serviceWorkers: 'block',
+      viewport: DESKTOP,
+      reducedMotion,
+    });
+    const page = await context.newPage();
+    await prepare(page, 'en-US', token);
+    await page.goto('/schedule/schedule-calendar?date=2031-04-14&view=week');
+    const open = page.getByRole('button', { name: T['schedules.calendar.new'] });
+    await expect(open).toBeVisible();
+    // The animation length of every element that starts antd's zoom from here on (with motion off,
+    // rc-motion still prepares the dialog for one step, but it never becomes active).
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { zoomDurations: Set<string> }).zoomDurations = seen;
+      const note = (node: Node) => {
+        if (node instanceof HTMLElement && /ant-zoom-(appear|enter)-active/.test(node.className)) {
+          seen.add(getComputedStyle(node).animationDuration);
+        }
+      };
+      new MutationObserver((records) => {
+        for (const record of records) {
+          note(record.target);
+          for (const added of record.addedNodes) note(added);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+    });
+    await open.click();
+    await expect(page.getByRole('dialog', { name: T['schedules.form.new'] })).toBeVisible();
+    await page.waitForTimeout(600); // longer than antd's zoom (0.3 s)
+    durations[reducedMotion] = await page.evaluate(() => [
+      ...(window as unknown as { zoomDurations: Set<string> }).zoomDurations,
+    ]);
+    await context.close();
+  }
+  expect(durations['no-preference']).toEqual(['0.3s']);
+  expect(durations.reduce).toEqual([]);
+});
+
 test("a calendar class's details pass axe in both languages", async ({ browser, request }) => {
   const admin = await apiAs(request, 'admin');
   const student = await request.post('/api/students', {
