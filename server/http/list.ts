@@ -10,6 +10,14 @@ export function pageArgs(query: Pick<ListQuery, 'current' | 'pageSize'>) {
 }
 
 /**
+ * From this many skipped rows on, a list finds its page in two steps: the page's ids (the skipped rows
+ * cost a scan of the sort index alone), then the page's rows by id with what they join. In one step
+ * PostgreSQL builds every skipped row, related rows joined, only to throw it away, so the cost of a deep
+ * page grew with its number. The second step must apply the same order (`id IN (...)` comes back in any).
+ */
+export const DEEP_PAGE_SKIP = 500;
+
+/**
  * orderBy for the requested column (already whitelisted by the contract's enum), then `id` so that
  * pages never overlap or skip rows when the column has ties.
  */

@@ -30,6 +30,8 @@ afterAll(() => ctx.close());
 
 const list = (query: Record<string, string | number> = {}, token = first.tokens.operator) =>
   request(ctx.app).get('/api/students').query(query).set('Authorization', `Bearer ${token}`);
+/** PostgreSQL's order of the ASCII names these tests use (the database's collation sorts them alike). */
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const studentIds = (res: request.Response) => res.body.data.map((s: { studentId: string }) => s.studentId);
 
 describe('GET /api/students', () => {
@@ -68,6 +70,52 @@ describe('GET /api/students', () => {
     const res = await list({ sortField: 'firstName', sortOrder: 'descend', current: 2, pageSize: 2 });
     expect(res.body.total).toBe(4);
     expect(res.body.data.map((s: { firstName: string }) => s.firstName)).toEqual(['Liam', 'Adam']);
+  });
+
+  it('finds a deep page (past DEEP_PAGE_SKIP) in the same order as a shallow one, with its joined referrer', async () => {
+    const deep = await createCentreWithStaff(ctx);
+    const org = deep.centre.id;
+    const referrer = await createReferrerRecord(ctx.prisma, org);
+    // 530 students over 7 surnames (ties broken by first name, then id); every third has the referrer,
+    // every fifth is inactive.
+    const surnames = ['Ng', 'Abe', 'Kim', 'Diaz', 'Zhu', 'Ito', 'Moss'];
+    await ctx.prisma.student.createMany({
+      data: Array.from({ length: 530 }, (_, i) => ({
+        organisationId: org,
+        studentId: `D-${String(i).padStart(4, '0')}`,
+        firstName: `F${(i * 7919) % 97}`,
+        lastName: surnames[i % surnames.length],
+        active: i % 5 !== 0,
+        referrerId: i % 3 === 0 ? referrer.id : null,
+      })),
+    });
+    const expected = (await ctx.prisma.student.findMany({ where: { organisationId: org, active: true } }))
+      .sort((a, b) => cmp(a.lastName, b.lastName) || cmp(a.firstName, b.firstName) || a.id - b.id)
+      .map((s) => [s.studentId, s.referrerId === null ? null : referrer.name]);
+    expect(expected).toHaveLength(424);
+    const pageOf = async (current: number, pageSize: number) => {
+      const res = await list({ active: 'true', current, pageSize }, deep.tokens.operator);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.total).toBe(424);
+      return res.body.data.map((s: { studentId: string; referrer: { name: string } | null }) => [
+        s.studentId,
+        s.referrer?.name ?? null,
+      ]);
+    };
+    // One step (skip 390 and 400) and two steps (skip 500 and 600: the tail, then nothing).
+    expect(await pageOf(40, 10)).toEqual(expected.slice(390, 400));
+    expect(await pageOf(5, 100)).toEqual(expected.slice(400, 500));
+    expect(await pageOf(6, 100)).toEqual(expected.slice(500, 600));
+    expect(await pageOf(7, 100)).toEqual([]);
+    // Sorted descending by first name, past the threshold too.
+    const byFirst = await list(
+      { active: 'true', sortField: 'firstName', sortOrder: 'descend', current: 51, pageSize: 10 },
+      deep.tokens.operator,
+    );
+    const descending = (await ctx.prisma.student.findMany({ where: { organisationId: org, active: true } }))
+      .sort((a, b) => cmp(b.firstName, a.firstName) || b.id - a.id)
+      .map((s) => s.studentId);
+    expect(studentIds(byFirst)).toEqual(descending.slice(500, 510));
   });
 
   it('refuses unknown sort columns, bad booleans and bad dates', async () => {

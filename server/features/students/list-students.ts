@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TStudentFilters, ZStudentListQuery } from '../../../src/contracts/students';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
-import { cappedTotal, countTake, pageArgs, sortArgs, toDbDate } from '../../http/list';
+import { cappedTotal, countTake, DEEP_PAGE_SKIP, pageArgs, sortArgs, toDbDate } from '../../http/list';
 import { containsLiteral, searchWordFilters } from '../../http/search';
 import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
@@ -56,15 +56,23 @@ export async function listStudents(prisma: PrismaClient, auth: AuthContext, quer
   const organisationId = organisationOf(auth);
   const where = await studentWhere(prisma, organisationId, query, auth);
   const take = countTake(query);
-  const [rows, counted] = await prisma.$transaction([
-    prisma.student.findMany({
-      where,
-      orderBy: studentOrder(query),
-      ...pageArgs(query),
-      select: { ...studentSelect, voucherBalance: true },
-    }),
-    prisma.student.count({ where, orderBy: studentOrder(query), take }),
-  ]);
+  const orderBy = studentOrder(query);
+  const page = pageArgs(query);
+  const select = { ...studentSelect, voucherBalance: true };
+  const count = () => prisma.student.count({ where, orderBy, take });
+  const [rows, counted] =
+    page.skip < DEEP_PAGE_SKIP
+      ? await prisma.$transaction([prisma.student.findMany({ where, orderBy, ...page, select }), count()])
+      : await prisma
+          .$transaction([prisma.student.findMany({ where, orderBy, ...page, select: { id: true } }), count()])
+          .then(async ([ids, n]) => {
+            const found = await prisma.student.findMany({
+              where: { organisationId, id: { in: ids.map((r) => r.id) } },
+              orderBy,
+              select,
+            });
+            return [found, n] as const;
+          });
   const totals = await ledgerTotalsOf(
     prisma,
     organisationId,
