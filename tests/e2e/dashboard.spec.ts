@@ -104,3 +104,24 @@ test('an admin changes the threshold in place; a bad amount is refused on its fi
   await page.getByText('Classes taught per week').scrollIntoViewIfNeeded();
   await expect(page.locator('canvas').first()).toBeVisible();
 });
+
+test('on a phone the charts load only when scrolled to, not with the cards above them', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const charts: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/dashboard/charts') charts.push(r.url());
+  });
+  await signIn(page, 'admin');
+  await page.goto('/dashboard');
+  // The three cards have their first page (their totals in the titles), and the page is quiet.
+  for (const title of [/Missing or failed feedback \(\d+\)/, /Low balance \(/, /Unpaid term registrations \(\d+\)/]) {
+    await expect(page.getByText(title).first()).toBeVisible();
+  }
+  await page.waitForLoadState('networkidle');
+  expect(charts).toEqual([]);
+  await expect(page.locator('canvas')).toHaveCount(0);
+  // Near the foot of the page they load and draw.
+  await page.getByText('Classes taught per week').scrollIntoViewIfNeeded();
+  await expect(page.locator('canvas').first()).toBeVisible();
+  expect(charts).toHaveLength(1);
+});

@@ -30,14 +30,15 @@ function Drawn({ ready, children }: { ready: boolean; children: ReactNode }) {
  * their figures and @ant-design/plots are loaded when the charts come near the screen
  * (react-intersection-observer), not with the page, whose first load stays without G2.
  */
-export default function Charts({ locationId }: { locationId?: number }) {
+export default function Charts({ locationId, watch = true }: { locationId?: number; watch?: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
   const format = useFormat();
   const [charts, setCharts] = useState<TDashboardCharts>();
-  // The page draws the charts once the cards above have their figures (before, the cards are short and
-  // the charts would seem near a phone's screen when they end up far below it).
-  const { ref, inView } = useInView({ rootMargin: AHEAD, triggerOnce: true });
+  // The page draws the charts once the summary is in, and `watch`es for them once the three cards above
+  // have their first page (before, the cards are short and the charts would seem near a phone's screen
+  // when they end up far below it).
+  const { ref, inView } = useInView({ rootMargin: AHEAD, triggerOnce: true, skip: !watch });
   useEffect(() => {
     if (!inView) return;
     let current = true;

@@ -12,7 +12,7 @@ const PAGE_SIZE = 4;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Completed classes whose feedback is missing or whose feedback emails failed, oldest first; each opens in the table view. */
-export default function FeedbackIssues({ locationId }: { locationId?: number }) {
+export default function FeedbackIssues({ locationId, onLoaded }: { locationId?: number; onLoaded?: () => void }) {
   const load = useCallback((q: Query) => feedbackIssues({ ...q, ...(locationId ? { locationId } : {}) }), [locationId]);
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -48,6 +48,7 @@ export default function FeedbackIssues({ locationId }: { locationId?: number }) 
       pageSize={PAGE_SIZE}
       emptyText={t('feedback.issues.empty')}
       testId="feedback-issues"
+      onLoaded={onLoaded}
     />
   );
 }

@@ -20,10 +20,12 @@ export default function LowBalance({
   threshold,
   onThreshold,
   locationId,
+  onLoaded,
 }: {
   threshold?: string;
   onThreshold: () => void;
   locationId?: number;
+  onLoaded?: () => void;
 }) {
   const load = useCallback(
     (q: Query) => lowBalanceStudents({ ...q, ...(locationId ? { locationId } : {}) }),
@@ -114,6 +116,7 @@ export default function LowBalance({
       emptyText={t('dashboard.low.empty')}
       reloadKey={`${threshold}:${locationId ?? ''}`}
       testId="dashboard-low-balance"
+      onLoaded={onLoaded}
     />
   );
 }

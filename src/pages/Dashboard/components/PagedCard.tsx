@@ -15,11 +15,13 @@ interface PagedCardProps<T> {
   /** A change of this value goes back to page 1 and loads again (a new threshold). */
   reloadKey?: unknown;
   testId?: string;
+  /** Called once a page is drawn (or has failed): the dashboard looks for its charts once every card is. */
+  onLoaded?: () => void;
 }
 
 /** A dashboard card with a short server-paged table: one page at a time, the total in the title. */
 export default function PagedCard<T extends { id: number }>(props: PagedCardProps<T>) {
-  const { load, pageSize, reloadKey } = props;
+  const { load, pageSize, reloadKey, onLoaded } = props;
   const [page, setPage] = useState(1);
   const [reply, setReply] = useState<ListResult<T>>();
   const intl = useIntl();
@@ -42,6 +44,10 @@ export default function PagedCard<T extends { id: number }>(props: PagedCardProp
       current = false;
     };
   }, [load, page, pageSize, reloadKey]);
+  // After the commit that drew the rows, so that the card has its height by then.
+  useEffect(() => {
+    if (reply) onLoaded?.();
+  }, [reply, onLoaded]);
 
   return (
     <Card

@@ -11,7 +11,7 @@ const PAGE_SIZE = 4;
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** Unpaid term registrations, newest first; the student opens on their dashboard (term register tab). */
-export default function UnpaidTerms({ locationId }: { locationId?: number }) {
+export default function UnpaidTerms({ locationId, onLoaded }: { locationId?: number; onLoaded?: () => void }) {
   const load = useCallback(
     (q: Query) => unpaidTermRegisters({ ...q, ...(locationId ? { locationId } : {}) }),
     [locationId],
@@ -52,6 +52,7 @@ export default function UnpaidTerms({ locationId }: { locationId?: number }) {
       reloadKey={locationId}
       pageSize={PAGE_SIZE}
       emptyText={t('dashboard.unpaid.empty')}
+      onLoaded={onLoaded}
     />
   );
 }
