@@ -18,6 +18,24 @@ export interface LighthouseRun {
   warnings: string[];
   /** What the performance score is made of beyond its metrics (tests/bench/first-load.ts prints it). */
   diagnostics: Diagnostics;
+  /** Lighthouse's measure of this machine's CPU (its own micro-benchmark, run before the page loads). */
+  benchmarkIndex: number;
+  /** The CPU slowdown the simulation applied. */
+  cpuSlowdownMultiplier: number;
+}
+
+/**
+ * The CPU slowdown that makes this machine emulate Lighthouse's reference phone, from its benchmark
+ * index. Lighthouse's default of 4 assumes a host with an index of about 1,533; its published throttling
+ * calculator (lighthouse-cpu-throttling-calculator, linked from Lighthouse's throttling docs) maps an
+ * index linearly onto the multiplier: 150 → 1, 800 → 2, 1,300 → 3, then one more per 233. Undefined
+ * below 150, where Lighthouse says the host is too slow to emulate the phone at all.
+ */
+export function calibratedCpuSlowdown(benchmarkIndex: number): number | undefined {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex < 150) return undefined;
+  if (benchmarkIndex < 800) return 1 + (benchmarkIndex - 150) / 650;
+  if (benchmarkIndex < 1300) return 2 + (benchmarkIndex - 800) / 500;
+  return 3 + (benchmarkIndex - 1300) / 233;
 }
 
 export interface Diagnostics {
@@ -51,6 +69,8 @@ export async function runLighthouse(
   url: string,
   token?: string,
   categories: string[] = ['performance', 'pwa'],
+  /** Lighthouse's mobile throttling with this CPU slowdown instead of its default 4. */
+  cpuSlowdownMultiplier?: number,
 ): Promise<LighthouseRun> {
   const { default: lighthouse } = await import('lighthouse');
   const { launch } = await import('chrome-launcher');
@@ -75,6 +95,8 @@ export async function runLighthouse(
         onlyCategories: categories,
         // The token set above stays; the profile is new anyway.
         disableStorageReset: true,
+        // Merged into the mobile preset (150 ms RTT, 1.6 Mbps stay as they are).
+        ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
       },
       undefined,
       page,
@@ -112,6 +134,8 @@ export async function runLighthouse(
       pwaFailures,
       warnings: lhr.runWarnings,
       diagnostics: diagnostics(lhr),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuSlowdownMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 4,
     };
   } finally {
     chrome.kill();
