@@ -33,7 +33,8 @@ export function providerError(error: unknown): string {
  * Sends message `messageId` unless it was sent already; 'failed' hands the job back to pg-boss, which
  * retries it with backoff. The row is claimed first (QUEUED, or SENDING left by a worker that died more
  * than `expireInSeconds` ago) so two deliveries of the same job never both send; a SENT row is never
- * sent again. `lastAttempt`: a failure now marks the message FAILED instead of waiting for a retry.
+ * sent again. A row another attempt holds SENDING gets a new job for the moment that attempt counts as
+ * abandoned, and this job completes. `lastAttempt`: a failure now marks the message FAILED instead of waiting for a retry.
  * An SMS (not a sign-in code) to a number that replied STOP is not sent (SENT with a "not sent" note,
  * like an SMS without Twilio); a family SMS whose attempt falls in the centre's quiet hours goes back to QUEUED
  * with a new job on `queue` at 08:00 local, this job done. `now`: the clock (tests).
@@ -56,10 +57,19 @@ export async function deliverMessage(
               "attachmentName", attachment,
               (SELECT o."timeZone" FROM "Organisation" o WHERE o.id = "Message"."organisationId") AS "timeZone"`;
   if (!message) {
-    const row = await prisma.message.findUnique({ where: { id: messageId }, select: { status: true } });
+    const row = await prisma.message.findUnique({
+      where: { id: messageId },
+      select: { status: true, lastAttemptAt: true },
+    });
     // Sent already (a repeated delivery), failed for good, or gone: nothing to do.
     if (row?.status !== 'SENDING') return 'completed';
-    return 'failed'; // another worker is sending it right now; look again after the retry delay
+    // Another worker is sending it, or was when it died. Look again (a new job, this one done) the
+    // moment that attempt counts as abandoned, not after the retry backoff: a killed worker's messages
+    // otherwise went out up to 20 s later than they could (issue 24, item 6). Should that worker still
+    // finish, the new job finds the message sent; the claim above lets only one attempt send.
+    const attempted = row.lastAttemptAt?.getTime() ?? now.getTime();
+    await sendJob(prisma, options.queue, messageId, new Date(attempted + options.expireInSeconds * 1000 + 1000));
+    return 'completed';
   }
   if (await holdSms(prisma, message, now, options.queue)) return 'completed';
   try {

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { Message, Prisma } from '../../server/generated/prisma/client';
 import type { MessagingConfig } from '../../server/messaging/config';
-import { failOrphanedMessages, INTERRUPTED_MESSAGE, startMessageWorker } from '../../server/messaging/deliver';
+import {
+  deliverMessage,
+  failOrphanedMessages,
+  INTERRUPTED_MESSAGE,
+  startMessageWorker,
+} from '../../server/messaging/deliver';
 import { enqueueMessage, type MessageInput, sendJob } from '../../server/messaging/enqueue';
 import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { createTransports, SMS_NOT_CONFIGURED } from '../../server/messaging/transports';
@@ -298,6 +303,45 @@ describe('while a batch drains', () => {
       `[messages] API while draining: ${latencies.length} requests, max ${Math.round(latencies.at(-1) ?? 0)} ms`,
     );
     expect(latencies.at(-1)).toBeLessThan(2000);
+  });
+});
+
+describe('a message another attempt holds SENDING', () => {
+  it('is looked at again the moment that attempt counts as abandoned, and then sent once', async () => {
+    const attempted = new Date(Date.now() - 5_000);
+    const held = await ctx.prisma.message.create({
+      data: {
+        ...email(),
+        idempotencyKey: `held-${sequence}`,
+        status: 'SENDING',
+        attempts: 1,
+        lastAttemptAt: attempted,
+      },
+    });
+    const transports = createTransports(config({ smtpUrl: smtp.url }));
+    const options = { lastAttempt: false, expireInSeconds: 20, queue };
+    const jobsOf = () =>
+      ctx.prisma.$queryRawUnsafe<{ startAfter: Date; state: string }[]>(
+        `SELECT start_after AS "startAfter", state::text AS state FROM pgboss.job
+          WHERE name = '${MESSAGE_QUEUE}' AND (data->>'messageId')::int = $1`,
+        held.id,
+      );
+    // Now (5 s into that attempt): not sent, not claimed; a new job for 20 s + 1 s after the attempt.
+    expect(await deliverMessage(ctx.prisma, transports, held.id, options)).toBe('completed');
+    expect(await statusesOf([held.id])).toMatchObject([{ status: 'SENDING', attempts: 1 }]);
+    const jobs = await jobsOf();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].startAfter.getTime()).toBe(attempted.getTime() + 21_000);
+    // That job, when it runs: the attempt is abandoned, the message claimed and sent.
+    const later = new Date(attempted.getTime() + 21_000);
+    expect(await deliverMessage(ctx.prisma, transports, held.id, { ...options, now: later })).toBe('completed');
+    expect(await statusesOf([held.id])).toMatchObject([{ status: 'SENT', attempts: 2 }]);
+    expect(smtp.received.filter((m) => m.to.includes(held.recipient))).toHaveLength(1);
+    // Out of the other tests' way (a worker would find the message sent and do nothing).
+    await ctx.prisma.$executeRawUnsafe(
+      `DELETE FROM pgboss.job WHERE name = '${MESSAGE_QUEUE}' AND (data->>'messageId')::int = $1`,
+      held.id,
+    );
   });
 });
 
