@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from './a11y-support';
 import { signIn } from './support';
 
 // The demo centre is shared with other specs running at the same time: this spec's student has a
@@ -120,6 +121,11 @@ test('on a phone the charts load only when scrolled to, not with the cards above
   await page.waitForLoadState('networkidle');
   expect(charts).toEqual([]);
   await expect(page.locator('canvas')).toHaveCount(0);
+  // The feedback card's table scrolls sideways rather than squeezing its course column to a letter.
+  const course = page.getByTestId('feedback-issues').getByRole('columnheader', { name: 'Course' });
+  expect((await course.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(100);
+  // axe on the page as a phone shows it (the charts still waiting below).
+  expect(await seriousViolations(page)).toEqual([]);
   // Near the foot of the page they load and draw.
   await page.getByText('Classes taught per week').scrollIntoViewIfNeeded();
   await expect(page.locator('canvas').first()).toBeVisible();

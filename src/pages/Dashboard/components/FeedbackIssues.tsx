@@ -7,6 +7,7 @@ import type { Query } from '@/services/http';
 import { useFormat } from '@/utils/useFormat';
 import { feedbackIssues } from '../service';
 import PagedCard from './PagedCard';
+import { TABLE_MIN_WIDTH } from './TodayClasses';
 
 const PAGE_SIZE = 4;
 const nowrap = { whiteSpace: 'nowrap' } as const;
@@ -48,6 +49,7 @@ export default function FeedbackIssues({ locationId, onLoaded }: { locationId?: 
       pageSize={PAGE_SIZE}
       emptyText={t('feedback.issues.empty')}
       testId="feedback-issues"
+      minWidth={TABLE_MIN_WIDTH}
       onLoaded={onLoaded}
     />
   );

@@ -15,6 +15,8 @@ interface PagedCardProps<T> {
   /** A change of this value goes back to page 1 and loads again (a new threshold). */
   reloadKey?: unknown;
   testId?: string;
+  /** The table's least width: a narrower card (a phone) scrolls it sideways instead of squeezing it. */
+  minWidth?: number;
   /** Called once a page is drawn (or has failed): the dashboard looks for its charts once every card is. */
   onLoaded?: () => void;
 }
@@ -63,6 +65,7 @@ export default function PagedCard<T extends { id: number }>(props: PagedCardProp
         dataSource={reply?.data}
         loading={!reply}
         locale={{ emptyText: props.emptyText }}
+        scroll={props.minWidth ? { x: props.minWidth } : undefined}
         pagination={{
           current: page,
           pageSize,

@@ -5,6 +5,8 @@ import type { TDashboard, TTodayClass } from '@/contracts/dashboard';
 import { useFormat } from '@/utils/useFormat';
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
+/** The width below which the table scrolls sideways instead of squeezing its course column to nothing. */
+export const TABLE_MIN_WIDTH = 520;
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
 /** Today's classes by start time: confirmed or not, each opening in the table view with its attendance. */
@@ -107,7 +109,8 @@ export default function TodayClasses({ summary, calendarLink }: { summary?: TDas
         dataSource={today?.data}
         loading={!summary}
         pagination={false}
-        scroll={{ y: 470 }}
+        // On a phone the card is narrower than its columns: it scrolls sideways (the course had no room).
+        scroll={{ x: TABLE_MIN_WIDTH, y: 470 }}
         locale={{ emptyText: t('dashboard.today.empty') }}
         data-testid="dashboard-today"
       />
