@@ -34,7 +34,8 @@ export function providerError(error: unknown): string {
  * retries it with backoff. The row is claimed first (QUEUED, or SENDING left by a worker that died more
  * than `expireInSeconds` ago) so two deliveries of the same job never both send; a SENT row is never
  * sent again. A row another attempt holds SENDING gets a new job for the moment that attempt counts as
- * abandoned, and this job completes. `lastAttempt`: a failure now marks the message FAILED instead of waiting for a retry.
+ * abandoned, and this job completes. `lastAttempt`: a failure now marks the message FAILED instead of
+ * waiting for a retry.
  * An SMS (not a sign-in code) to a number that replied STOP is not sent (SENT with a "not sent" note,
  * like an SMS without Twilio); a family SMS whose attempt falls in the centre's quiet hours goes back to QUEUED
  * with a new job on `queue` at 08:00 local, this job done. `now`: the clock (tests).
