@@ -71,10 +71,14 @@ test('a Save whose reply was lost, pressed again, adds the student once', async 
     await route.fetch(); // the server saves it...
     await route.abort('timedout'); // ...and the reply is lost on the way back
   });
-  await drawer.getByRole('button', { name: 'Save' }).click();
+  const save = drawer.getByRole('button', { name: 'Save' });
+  await save.click();
   await expect(drawer).toBeVisible();
   await expect.poll(() => keys.length).toBe(1);
-  await drawer.getByRole('button', { name: 'Save' }).click();
+  // Pressed again once the first Save has given up (a button still loading ignores the press: CI once
+  // pressed it while the first request was still being saved, and nothing happened).
+  await expect(save).not.toHaveClass(/ant-btn-loading/);
+  await save.click();
   // The similar-student check now finds the one the lost reply had saved; the user saves anyway.
   // Clicked while the warning still zoomed in, "Add anyway" landed on nothing (CI, once): wait for it.
   await (await settledDialog(page, /A student like this one is already here/))
