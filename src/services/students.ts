@@ -11,8 +11,8 @@ import { call, type ListResult, type Query, uploadSpreadsheet } from './http';
 // Writes skip the global error handler: the forms put field errors on their fields.
 export const listStudents = (params: Query) => call<ListResult<TStudentListItem>>('/api/students', { params });
 export const getStudent = (id: number) => call<TStudent>(`/api/students/${id}`);
-export const createStudent = (data: TStudentBody) =>
-  call<TStudent>('/api/students', { method: 'POST', data, skipErrorHandler: true });
+export const createStudent = (data: TStudentBody, headers?: Record<string, string>) =>
+  call<TStudent>('/api/students', { method: 'POST', data, headers: headers ?? {}, skipErrorHandler: true });
 export const updateStudent = (id: number, data: TStudentBody) =>
   call<TStudent>(`/api/students/${id}`, { method: 'PUT', data, skipErrorHandler: true });
 export const activateStudent = (id: number) =>

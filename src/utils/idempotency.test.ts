@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FormIdempotencyKey, newIdempotencyKey, takeIdempotencyKey, withIdempotencyKey } from './idempotency';
+import {
+  FormIdempotencyKey,
+  newIdempotencyKey,
+  runningIdempotencyKey,
+  takeIdempotencyKey,
+  withIdempotencyKey,
+} from './idempotency';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -43,5 +49,17 @@ describe('the Idempotency-Key of a form', () => {
       }),
     ).rejects.toThrow('offline');
     expect(takeIdempotencyKey('POST')).toBeUndefined();
+  });
+
+  it("names the running save's key after its first POST used it up, and none once the save settles", async () => {
+    const seen: (string | undefined)[] = [];
+    await withIdempotencyKey('k3', async () => {
+      seen.push(runningIdempotencyKey());
+      seen.push(takeIdempotencyKey('POST'));
+      await Promise.resolve();
+      seen.push(runningIdempotencyKey(), takeIdempotencyKey('POST'));
+    });
+    expect(seen).toEqual(['k3', 'k3', 'k3', undefined]);
+    expect(runningIdempotencyKey()).toBeUndefined();
   });
 });

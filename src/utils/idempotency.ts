@@ -22,16 +22,28 @@ export function newIdempotencyKey(): string {
 
 /** The key waiting for the first POST of the save that runs now, if any. */
 let waiting: string | undefined;
+/** The key of the save that runs now, used up or not. */
+let running: string | undefined;
 
 /** Runs a save with `key` waiting for its first POST; the key no longer waits once the save settles. */
 export async function withIdempotencyKey<T>(key: string | undefined, save: () => Promise<T>): Promise<T> {
   waiting = key;
+  running = key;
   try {
     return await save();
   } finally {
     if (waiting === key) waiting = undefined;
+    if (running === key) running = undefined;
   }
 }
+
+/**
+ * The key of the save that runs now, for a save that sends its POST again with other input (a new
+ * student's ID taken meanwhile). Read it before the save's first await. Sending it again is safe: the
+ * server forgets a key whose reply was not a 2xx, and a Save pressed again after the second POST's reply
+ * was lost sends the same key and the same input, so it gets that reply back.
+ */
+export const runningIdempotencyKey = (): string | undefined => running;
 
 /** For the request interceptor: the waiting key if this request is a POST (it is then used up). */
 export function takeIdempotencyKey(method: string | undefined): string | undefined {

@@ -97,6 +97,55 @@ test('a Save whose reply was lost, pressed again, adds the student once', async 
   await expect(page.getByRole('row', { name: new RegExp(`E2K-${suffix}`) })).toHaveCount(1);
 });
 
+// Two desks opened New student at once and were offered the same ID; the other desk saved first. The
+// suggested ID was the form's, not the person's: Save takes the next free one (one Idempotency-Key for
+// both POSTs). An ID the person typed is theirs: taken, it is refused and the form stays open.
+test('another desk takes the suggested ID first: Save takes the next free one; a typed taken ID is refused', async ({
+  page,
+}) => {
+  await signIn(page, 'operator');
+  await page.goto('/student/all-student');
+  await page.getByRole('button', { name: 'New student' }).click();
+  const drawer = page.getByRole('dialog', { name: 'New student' });
+  const idField = drawer.getByLabel('Student ID');
+  await expect(idField).not.toHaveValue('');
+  const offered = await idField.inputValue();
+  await addStudent(page, offered, `Desk${suffix}`); // the other desk
+  await drawer.getByLabel('First name').fill('Lin');
+  await drawer.getByLabel('Last name').fill(`Race${suffix}`);
+  const keys: (string | undefined)[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/students')
+      keys.push(r.headers()['idempotency-key']);
+  });
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(drawer).toBeHidden();
+  const added = page.getByRole('dialog').filter({ hasText: `Lin Race${suffix} (` });
+  const shown = /\((.+)\) was added/.exec((await added.textContent()) ?? '')?.[1];
+  expect(shown).toBeTruthy();
+  expect(shown).not.toBe(offered);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).toBeTruthy();
+  await added.getByRole('button', { name: 'Done' }).click();
+  await page.getByPlaceholder('Name or student ID').fill(`race${suffix}`);
+  await page.getByPlaceholder('Name or student ID').press('Enter');
+  await expect(page.getByRole('row', { name: new RegExp(`${shown}.*Race${suffix}`) })).toHaveCount(1);
+
+  // Typed by the person: the taken ID is refused, named at its field, and nothing else is tried.
+  await page.getByRole('button', { name: 'New student' }).click();
+  await expect(idField).not.toHaveValue('');
+  await idField.fill(offered);
+  await drawer.getByLabel('First name').fill('Lin');
+  await drawer.getByLabel('Last name').fill(`Typed${suffix}`);
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByText('Student ID already exists!')).toBeVisible();
+  await expect(idField).toHaveValue(offered);
+  await expect(drawer).toBeVisible();
+  expect(keys).toHaveLength(3);
+});
+
 test('an operator batch-deactivates two students and finds them under Inactive Students', async ({ page }) => {
   await signIn(page, 'operator');
   await addStudent(page, `B1-${suffix}`, `Batchone${suffix}`);

@@ -1,6 +1,6 @@
 import { ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Form } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import RecordForm, { type RecordFormOpenProps } from '@/components/RecordForm';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
 import { DateField, EmailField, NameFields, PhoneField, WechatField } from '@/components/RecordForm/personFields';
@@ -10,7 +10,12 @@ import { ZOptionalEmail, ZOptionalRate } from '@/contracts/common';
 import type { TStudent, TStudentBody } from '@/contracts/students';
 import ReferrerSelect from '@/pages/Referral/components/ReferrerSelect';
 import { createStudent, nextStudentId, updateStudent } from '@/services/students';
+import { idempotencyHeaders, runningIdempotencyKey } from '@/utils/idempotency';
+import { toRequestFailure } from '@/utils/requestError';
 import { useLocations } from '@/utils/useLocations';
+
+/** How many suggested IDs one Save tries when other desks keep taking them first. */
+const SUGGESTION_TRIES = 3;
 
 const personOf = (values: { firstName?: string; lastName?: string; email?: string | null; phone?: string | null }) => ({
   firstName: values.firstName,
@@ -44,13 +49,20 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
       form.setFieldValue('locationId', firstPlace);
   }, [open, record, many, firstPlace, form]);
 
+  // The ID this form suggested: when another desk saves a student with it first, the form takes the next
+  // free one itself (the person never chose that number); an ID the person typed is theirs to change.
+  const suggested = useRef<string>(undefined);
   useEffect(() => {
     if (!open || record) return;
     let current = true;
+    suggested.current = undefined;
     nextStudentId()
       .then((studentId) => {
         // A suggestion: never over what the user has typed meanwhile.
-        if (current && studentId && !form.getFieldValue('studentId')) form.setFieldsValue({ studentId });
+        if (current && studentId && !form.getFieldValue('studentId')) {
+          suggested.current = studentId;
+          form.setFieldsValue({ studentId });
+        }
       })
       .catch(() => undefined);
     return () => {
@@ -58,9 +70,24 @@ export default function StudentForm({ open, record, onClose, onSaved }: RecordFo
     };
   }, [open, record, form]);
 
-  const save = (values: TStudentBody) => {
+  const save = async (values: TStudentBody) => {
     const body = { ...values, referrerId: values.referrerId ?? null };
-    return record ? updateStudent(record.id, body) : createStudent(body);
+    if (record) return updateStudent(record.id, body);
+    const key = runningIdempotencyKey();
+    for (let tries = 1; ; tries++) {
+      try {
+        return await (tries === 1 ? createStudent(body) : createStudent(body, idempotencyHeaders(key)));
+      } catch (error) {
+        const reply = toRequestFailure(error).body as { errorKey?: string } | undefined;
+        const taken = reply?.errorKey === 'studentidexists';
+        if (!taken || tries === SUGGESTION_TRIES || body.studentId !== suggested.current) throw error;
+        const next = await nextStudentId().catch(() => '');
+        if (!next || next === body.studentId) throw error;
+        suggested.current = next;
+        body.studentId = next;
+        form.setFieldsValue({ studentId: next });
+      }
+    }
   };
   return (
     <RecordForm<TStudentBody>
