@@ -106,13 +106,25 @@ export default defineConfig({
         path.resolve('node_modules/@babel/runtime'),
       );
     }
-    // ProTable bundles every ProField value type; six no screen uses are stubbed (see the stub).
-    for (const field of ['Cascader', 'Image', 'Progress', 'Rate', 'Slider', 'TreeSelect']) {
+    // ProTable bundles every ProField value type; seven no screen uses are stubbed (see the stub). The
+    // teacher form's colour is antd's own ColorPicker, loaded with that form only.
+    for (const field of ['Cascader', 'ColorPicker', 'Image', 'Progress', 'Rate', 'Slider', 'TreeSelect']) {
       memo.resolve.alias.set(
         `${path.resolve(`node_modules/@ant-design/pro-field/es/components/${field}`)}$`,
         path.resolve('config/stubs/pro-field-unused.ts'),
       );
     }
+    // ProTable's search form can take every ProForm layout; the multi-step one (antd Steps and Progress)
+    // no screen uses (see the stub).
+    memo.resolve.alias.set(
+      `${path.resolve('node_modules/@ant-design/pro-form/es/layouts/StepsForm')}$`,
+      path.resolve('config/stubs/steps-form.ts'),
+    );
+    // Umi's polyfill imports regenerator-runtime into the entry script; no target browser needs it (see the stub).
+    memo.resolve.alias.set(
+      `${path.resolve('node_modules/regenerator-runtime/runtime.js')}$`,
+      path.resolve('config/stubs/regenerator-runtime.ts'),
+    );
     // The Chinese messages out of the entry script (every first visit carried both languages): where
     // Umi's locale plugin imports src/locales/zh-CN.ts, an empty stub instead; the messages load as their
     // own chunk before the first render when zh-CN is chosen (src/utils/localeMessages.ts). Only that

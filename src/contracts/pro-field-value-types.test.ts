@@ -14,11 +14,12 @@ function sources(dir: string): string[] {
 }
 
 describe('ProField value types stubbed for the first load', () => {
-  // .umirc.ts aliases these ProField components to config/stubs/pro-field-unused.ts, which throws:
+  // .umirc.ts aliases these ProField components to config/stubs/pro-field-unused.ts, and StepsForm to
+  // config/stubs/steps-form.ts, which throw:
   // a screen using one must first remove its alias (issue 6, section 2: list page first load).
-  it('no screen uses the cascader, image, progress, rate, slider or treeSelect value types', () => {
+  it("no screen uses the cascader, color, image, progress, rate, slider or treeSelect value types, nor ProForm's StepsForm", () => {
     const stubbed =
-      /valueType[=:]\s*\{?\s*['"](cascader|image|progress|rate|slider|treeSelect)['"]|ProForm(Cascader|Slider|Rate|TreeSelect)\b/;
+      /valueType[=:]\s*\{?\s*['"](cascader|color|image|progress|rate|slider|treeSelect)['"]|ProForm(Cascader|ColorPicker|Slider|Rate|TreeSelect)\b|\bStepsForm\b/;
     const users = sources(src).filter((file) => stubbed.test(readFileSync(file, 'utf8')));
     expect(users.map((file) => path.relative(src, file))).toEqual([]);
   });
