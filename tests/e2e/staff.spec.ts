@@ -24,6 +24,15 @@ test('an operator adds a teacher: an 8-digit SIN is refused, 9 digits are saved 
 
   await drawer.getByLabel('SIN').fill('123456789');
   await expect(drawer.getByText('SIN must be exactly 9 digits')).toHaveCount(0);
+  // The calendar colour: antd's own ColorPicker (ProField's colour type is stubbed out of the list pages).
+  const colour = drawer.locator('.ant-color-picker-trigger');
+  await colour.click();
+  const hex = page.locator('.ant-color-picker-hex-input input');
+  await hex.fill('2f54eb');
+  await hex.press('Enter');
+  await expect(colour).toContainText(/#2f54eb/i);
+  await drawer.getByLabel('Email').click(); // closes the picker
+  await expect(hex).toBeHidden();
   await drawer.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Added successfully')).toBeVisible();
   // The demo centre has many teachers: find this one (again if the reload after saving answered last).
@@ -37,7 +46,9 @@ test('an operator adds a teacher: an 8-digit SIN is refused, 9 digits are saved 
 
   // An operator sees the SIN masked when editing.
   await row.getByRole('button', { name: 'Edit' }).click();
-  await expect(page.getByRole('dialog', { name: 'Edit teacher' }).getByLabel('SIN')).toHaveValue('******789');
+  const edit = page.getByRole('dialog', { name: 'Edit teacher' });
+  await expect(edit.getByLabel('SIN')).toHaveValue('******789');
+  await expect(edit.locator('.ant-color-picker-trigger')).toContainText(/#2f54eb/i);
 });
 
 test('an operator cannot choose a role or make an admin; an admin can', async ({ page, request }) => {

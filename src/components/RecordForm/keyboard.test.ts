@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { isSubmitKey } from './keyboard';
 
 type Target = { tagName: string; attributes?: Record<string, string> };
-const press = (key: string, target: Target, extra: { shiftKey?: boolean; isComposing?: boolean } = {}) =>
-  ({
+const press = (
+  key: string,
+  target: Target,
+  extra: { shiftKey?: boolean; isComposing?: boolean; inForm?: boolean } = {},
+) => {
+  const element = { tagName: target.tagName, getAttribute: (name: string) => target.attributes?.[name] ?? null };
+  return {
     key,
     keyCode: key === 'Enter' ? 13 : 0,
     shiftKey: extra.shiftKey ?? false,
@@ -12,8 +17,11 @@ const press = (key: string, target: Target, extra: { shiftKey?: boolean; isCompo
     ctrlKey: false,
     metaKey: false,
     nativeEvent: { isComposing: extra.isComposing ?? false },
-    target: { tagName: target.tagName, getAttribute: (name: string) => target.attributes?.[name] ?? null },
-  }) as unknown as KeyboardEvent<HTMLElement>;
+    target: element,
+    // The form the handler is on: holds the field unless the field is in a popup outside it.
+    currentTarget: { contains: (node: unknown) => node === element && extra.inForm !== false },
+  } as unknown as KeyboardEvent<HTMLElement>;
+};
 
 describe('isSubmitKey', () => {
   it('saves on Enter in a one-line field or a closed select', () => {
@@ -29,5 +37,7 @@ describe('isSubmitKey', () => {
     expect(isSubmitKey(press('Enter', { tagName: 'INPUT' }, { isComposing: true }))).toBe(false);
     expect(isSubmitKey(press('Enter', { tagName: 'INPUT' }, { shiftKey: true }))).toBe(false);
     expect(isSubmitKey(press('a', { tagName: 'INPUT' }))).toBe(false);
+    // A field's popup (the colour picker's hex code) is outside the form: Enter stays in the popup.
+    expect(isSubmitKey(press('Enter', { tagName: 'INPUT' }, { inForm: false }))).toBe(false);
   });
 });

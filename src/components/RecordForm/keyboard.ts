@@ -32,13 +32,16 @@ export function useFirstFieldFocus(open: boolean, selector: string): void {
 
 /**
  * True when Enter in this key event should submit the form: not while an IME composes (Chinese
- * input confirms a word with Enter), not in a multi-line text, on a button (it presses it) or in a
- * select whose list is open (Enter picks the option).
+ * input confirms a word with Enter), not in a multi-line text, on a button (it presses it), in a
+ * select whose list is open (Enter picks the option) or in a field's popup (the teacher colour's hex
+ * code): React passes a popup's keys up to the form although the popup is not inside it.
  */
 export function isSubmitKey(event: KeyboardEvent<HTMLElement>): boolean {
   if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
   if (event.nativeEvent.isComposing || event.keyCode === 229) return false;
   const target = event.target as HTMLElement;
   if (target.tagName === 'TEXTAREA' || target.tagName === 'BUTTON') return false;
+  const host = event.currentTarget as HTMLElement | null | undefined;
+  if (host && !host.contains(target)) return false;
   return target.getAttribute('aria-expanded') !== 'true';
 }
