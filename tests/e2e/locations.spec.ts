@@ -132,3 +132,46 @@ test('with two locations the staff form offers an operator’s locations and sav
   const view = await request.get(`/api/staff/${operatorId}`, { headers: auth });
   expect(((await view.json()) as { locationIds: number[] }).locationIds).toEqual([eastId]);
 });
+
+// Issue 23, left open until now: with several locations the student list gained a Location column and
+// scrolled sideways at 1366 (116 px too wide; the voucher-paid column went under the pinned actions).
+// The hourly rate now gives the Location column its place by default.
+test('with two locations the student list shows each student’s location and still fits 1366x850', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 850 });
+  const admin = await registerAdmin(request);
+  const auth = { Authorization: `Bearer ${admin.token}` };
+  const second = await request.post('/api/locations', { headers: auth, data: { name: 'North Campus at Finch' } });
+  expect(second.status()).toBe(201);
+  const northId = ((await second.json()) as { id: number }).id;
+  const student = await request.post('/api/students', {
+    headers: auth,
+    data: {
+      studentId: 'S-LONG-0001',
+      firstName: 'Bartholomew',
+      lastName: 'Longfamilyname',
+      hourlyRate: '1200.00',
+      locationId: northId,
+    },
+  });
+  expect(student.status(), await student.text()).toBe(201);
+
+  await page.goto('/user/login');
+  await fillLogin(page, admin.login, PASSWORD);
+  await expect(page).not.toHaveURL(/\/user\/login/);
+  await page.goto('/student/all-student');
+  const row = page.getByRole('row', { name: /S-LONG-0001/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('North Campus at Finch')).toBeAttached();
+  await expect(page.getByRole('columnheader', { name: 'Location' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Hourly rate' })).toHaveCount(0);
+  const { scrollWidth, clientWidth } = await page
+    .locator('.ant-table-content')
+    .first()
+    .evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth, 'the student list overflows').toBeLessThanOrEqual(clientWidth);
+  await expect(row.getByRole('button', { name: 'Edit' })).toBeInViewport({ ratio: 1 });
+  await shoot(page, 'students-two-locations');
+});

@@ -29,7 +29,7 @@ export function studentColumns(
       key: 'name',
       sorter: true,
       defaultSortOrder: 'ascend',
-      width: 125,
+      width: 115,
       ellipsis: true,
       render: (_, s) => <Link to={dashboard(s)}>{`${s.firstName} ${s.lastName}`}</Link>,
     },
@@ -39,7 +39,7 @@ export function studentColumns(
             title: t('sites.location'),
             dataIndex: 'locationId',
             key: 'location',
-            width: 120,
+            width: 100,
             ellipsis: true,
             render: (_: unknown, s: TStudent) => (s.locationId ? (names.get(s.locationId) ?? '') : ''),
           },
@@ -161,3 +161,9 @@ export function studentFilters(t: T, withStatus: boolean, locations: Place[] = [
 
 /** Hidden by default so the list fits 1366 px (with the money columns); the column settings show them. */
 export const hiddenStudentColumns = ['phone', 'email', 'wechat', 'referrer', 'startDate', 'totalGift', 'createdAt'];
+
+/**
+ * The same for a centre with several locations: the Location column takes the hourly rate's place (the
+ * rate stays in the student's form and dashboard, and one click away in the column settings).
+ */
+export const hiddenStudentColumnsWithLocations = [...hiddenStudentColumns, 'hourlyRate'];

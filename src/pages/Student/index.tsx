@@ -16,7 +16,7 @@ import {
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { useLocations } from '@/utils/useLocations';
-import { hiddenStudentColumns, studentColumns, studentFilters } from './columns';
+import { hiddenStudentColumns, hiddenStudentColumnsWithLocations, studentColumns, studentFilters } from './columns';
 import { showDeactivationReport } from './components/deactivation-report';
 import StudentAdded from './components/StudentAdded';
 
@@ -86,7 +86,7 @@ export default function StudentPage() {
       actionRef={editor.actionRef}
       columns={studentColumns(t, format, !inactivePage, places)}
       filters={studentFilters(t, !inactivePage, filterPlaces.length > 1 ? filterPlaces : [])}
-      hiddenColumns={hiddenStudentColumns}
+      hiddenColumns={places.length ? hiddenStudentColumnsWithLocations : hiddenStudentColumns}
       request={listStudents}
       params={inactivePage ? { active: false } : undefined}
       searchPlaceholder={t('lists.students.search')}
