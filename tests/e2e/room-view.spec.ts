@@ -160,6 +160,13 @@ test('the admin sees two rooms side by side in the calendar’s room view, with 
   await expect(page.locator('.rbc-time-content .rbc-event')).toHaveCount(2);
   await expect(columns.nth(9).locator('.rbc-event')).toHaveCount(1);
   await expect(columns.nth(10).locator('.rbc-event')).toHaveCount(1);
+  // 21 columns are wider than the screen: the week opens at the chosen day (Wednesday), its headers with
+  // it, not at Sunday.
+  await expect(columns.nth(9)).toBeInViewport();
+  await expect(columns.nth(10).locator('.rbc-event')).toBeInViewport();
+  await expect(columns.nth(0)).not.toBeInViewport();
+  await expect(page.getByText('Wednesday 05-14')).toBeInViewport();
+  await expect(page.getByText('Sunday 05-11')).not.toBeInViewport();
   await shot(page, 'room-view-week-en');
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -180,9 +187,20 @@ test('the admin sees two rooms side by side in the calendar’s room view, with 
   await expect(headers(page)).toHaveText(['Blue', 'Green', '无教室']);
   await expect(page.locator('.rbc-time-content .rbc-event')).toHaveCount(2);
   await shot(page, 'room-view-day-zh');
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/schedules/range')
+      fetched.push(new URL(r.url()).searchParams.get('start') ?? '');
+  });
   await page.goto(`/schedule/schedule-calendar?date=${DAY}&view=week&rooms=1&locationId=${setup.location.id}`);
   await expect(headers(page)).toHaveText(Array.from({ length: 7 }, () => ['Blue', 'Green', '无教室']).flat());
   await expect(page.locator('.rbc-time-content .rbc-event')).toHaveCount(2);
+  // A zh-CN week runs Monday to Sunday, and so does what is fetched (a Sunday-first range once left the
+  // Sunday shown last unfetched); the view opens at Wednesday there too.
+  await expect.poll(() => fetched.at(-1)).toBe('2031-05-12T04:00:00.000Z');
+  await expect(page.getByText('05-14 星期三')).toBeInViewport();
+  await expect(columns.nth(6)).toBeInViewport();
+  await expect(columns.nth(4)).not.toBeInViewport(); // Tuesday (its last room lies under the pinned hours)
   await shot(page, 'room-view-week-zh');
 });
 

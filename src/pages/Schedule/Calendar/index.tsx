@@ -48,7 +48,14 @@ import EventDetails from './EventDetails';
 import Filters, { type CalendarFilters, FILTER_KEYS } from './Filters';
 import Legend from './Legend';
 import { backgroundEventStyle, calendarFormats, eventStyle, isDraggable, VIEWS } from './look';
-import { type RoomResource, roomOf, roomResources, roomViewProps } from './rooms';
+import {
+  type RoomResource,
+  roomOf,
+  roomResources,
+  roomViewProps,
+  roomWeekFirstColumn,
+  scrollRoomWeekTo,
+} from './rooms';
 import TooManyClasses from './TooManyClasses';
 import { useCalendarMessages } from './useCalendarMessages';
 
@@ -106,7 +113,15 @@ export default function ScheduleCalendarPage() {
   );
   const zone = knownZone(useCentre().timeZone);
   const format = useFormat();
-  const calendarBox = useAriaRepair(t('schedules.calendar.hours'));
+  const ariaRepair = useAriaRepair(t('schedules.calendar.hours'));
+  const calendarElement = useRef<HTMLDivElement | null>(null);
+  const calendarBox = useCallback(
+    (element: HTMLDivElement | null) => {
+      calendarElement.current = element;
+      ariaRepair(element);
+    },
+    [ariaRepair],
+  );
   const dialogs = useScheduleDialogs();
   // ?date=YYYY-MM-DD&view=week opens on that day and view (a link to a class's week).
   const [search, setSearch] = useSearchParams();
@@ -152,7 +167,12 @@ export default function ScheduleCalendarPage() {
   const [availability, setAvailability] = useState<TAvailability>();
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
-  const range = useMemo(() => visibleRange(date, view), [date, view]);
+  // Worked out on every render, like the calendar's own: the week's first day follows dayjs's locale
+  // (Monday in zh-CN), which can be set after the first render. Memoised on the date and view, the range
+  // kept a Sunday-first week in zh-CN and the Sunday the calendar shows last was never fetched. The
+  // fetch below depends on the range's strings, so an unchanged range asks nothing again.
+  const range = visibleRange(date, view);
+  const weekStart = range.start.getTime();
   const start = fromWallDate(range.start, zone);
   const end = fromWallDate(range.end, zone);
   const latest = useRef(0);
@@ -197,6 +217,12 @@ export default function ScheduleCalendarPage() {
     () => (roomsShown ? roomResources(sites.locations, filters, classes, sites.many, noRoom) : undefined),
     [roomsShown, sites.locations, sites.many, filters, classes, noRoom],
   );
+  // The week by rooms opens at the chosen day's rooms (scrolled sideways), again when the day, the view
+  // or the number of rooms changes; not on every reload, which would undo the person's own scrolling.
+  const roomCount = view === 'week' ? (resources?.length ?? 0) : 0;
+  useEffect(() => {
+    if (roomCount) scrollRoomWeekTo(calendarElement.current, roomWeekFirstColumn(date, new Date(weekStart), roomCount));
+  }, [roomCount, date, weekStart]);
   const background = useMemo(
     () =>
       availability && view !== 'month' && view !== 'agenda'

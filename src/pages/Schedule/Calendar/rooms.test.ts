@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TScheduleEvent } from '@/contracts/schedules';
-import { NO_ROOM, roomChoices, roomOf, roomResources, roomViewProps } from './rooms';
+import { NO_ROOM, roomChoices, roomOf, roomResources, roomViewProps, roomWeekFirstColumn } from './rooms';
 
 const sites = [
   {
@@ -109,5 +109,18 @@ describe('the room view in react-big-calendar', () => {
     const html = await render(columns, 'day');
     expect(html.match(/rbc-row-resource/g)).toHaveLength(3);
     expect(html).toContain('Green');
+  });
+});
+
+describe('the week by rooms opens at the chosen day', () => {
+  const sunday = new Date(2031, 4, 11); // the week of 2031-05-11, wall dates
+  it("gives the first room column of the date's day", () => {
+    expect(roomWeekFirstColumn(new Date(2031, 4, 11, 9, 30), sunday, 3)).toBe(0);
+    expect(roomWeekFirstColumn(new Date(2031, 4, 14), sunday, 3)).toBe(9); // Wednesday, 3 rooms
+    expect(roomWeekFirstColumn(new Date(2031, 4, 17, 23, 59), sunday, 2)).toBe(12); // Saturday
+  });
+  it('starts at the week’s first day for a date outside the week', () => {
+    expect(roomWeekFirstColumn(new Date(2031, 4, 18), sunday, 3)).toBe(0);
+    expect(roomWeekFirstColumn(new Date(2031, 4, 10), sunday, 3)).toBe(0);
   });
 });

@@ -74,3 +74,28 @@ export const ROOM_VIEWS = ['day', 'week'] as const;
 export function roomViewProps(resources: RoomResource[] | undefined, view: string) {
   return { resources, resourceGroupingLayout: !!resources && view === 'week' };
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The week by rooms is wider than the screen (7 days × the rooms): the index of the first room column
+ * of `date`'s day, so the view can open at the chosen day rather than at Sunday. Both dates are the
+ * calendar's wall dates (midnight of the week's first day for `weekStart`); 0 outside the week.
+ */
+export function roomWeekFirstColumn(date: Date, weekStart: Date, roomCount: number): number {
+  const midnight = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  const day = Math.round((midnight.getTime() - weekStart.getTime()) / DAY_MS);
+  return day >= 0 && day < 7 ? day * roomCount : 0;
+}
+
+/**
+ * Scrolls the week by rooms sideways so that the chosen day's first room is the first column after
+ * the hours (the hours stay pinned); the library syncs its headers on the scroll.
+ */
+export function scrollRoomWeekTo(box: HTMLElement | null, column: number): void {
+  const content = box?.querySelector<HTMLElement>('.rbc-time-content');
+  const slot = content?.querySelectorAll<HTMLElement>('.rbc-day-slot')[column];
+  if (!content || !slot) return;
+  const hours = content.querySelector<HTMLElement>('.rbc-time-gutter')?.offsetWidth ?? 0;
+  content.scrollLeft = slot.offsetLeft - hours;
+}
