@@ -20,8 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+// Every class an exact number of hours from one moment: hoursFromNow() reads the clock at each call
+// (to the minute), and a minute that turned between two classes an hour apart made them overlap by a
+// minute, a clash (CI, once).
+const NOW = Date.parse(hoursFromNow(0));
+const hoursFromThen = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
+
 async function classAt(hours: number) {
-  const startAt = hoursFromNow(hours);
+  const startAt = hoursFromThen(hours);
   const endAt = new Date(Date.parse(startAt) + 3_600_000).toISOString();
   const res = await c.operator.post(
     '/api/schedules',
@@ -78,7 +84,7 @@ describe('idempotent confirmation (offline queue)', () => {
   it('refuses with 409 a class moved since the teacher saw it, and changes nothing', async () => {
     const planned = await classAt(-8);
     const seen = await listed(planned.id);
-    const startAt = hoursFromNow(-9);
+    const startAt = hoursFromThen(-9);
     const endAt = new Date(Date.parse(startAt) + 3_600_000).toISOString();
     const moved = await c.operator.put(`/api/schedules/${planned.id}`, classBody(c, { startAt, endAt }));
     expect(moved.status).toBe(200);
