@@ -46,6 +46,11 @@ export interface MessagingConfig {
    * being sent by a worker that died: it may be sent again (issue 24, item 6).
    */
   sendTimeoutSeconds?: number;
+  /**
+   * MESSAGE_REAP_SECONDS (default 1; PostgreSQL): how often a worker looks for messages held by a worker
+   * whose database session has ended (killed) and hands them back to the queue (lease.ts).
+   */
+  reapIntervalSeconds?: number;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -97,6 +102,7 @@ export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessE
     expireInSeconds: positiveNumber(env, 'MESSAGE_EXPIRE_SECONDS', 60, 1),
     heartbeatSeconds: Math.floor(positiveNumber(env, 'MESSAGE_HEARTBEAT_SECONDS', 10, 10)),
     sendTimeoutSeconds: positiveNumber(env, 'MESSAGE_SEND_TIMEOUT_SECONDS', 15, 1),
+    reapIntervalSeconds: positiveNumber(env, 'MESSAGE_REAP_SECONDS', 1, 0.1),
     batchSize: positiveNumber(env, 'MESSAGE_BATCH_SIZE', target.kind === 'pglite' ? 10 : 25, 1),
     concurrency: Math.floor(positiveNumber(env, 'MESSAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1)),
     appUrl: appUrlOf(env),

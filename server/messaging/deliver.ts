@@ -5,6 +5,7 @@ import type { MessageChannel, PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
 import { DEFAULT_CONCURRENCY } from './config';
 import { sendJob } from './enqueue';
+import { holdWorkerLease, reclaimFromStoppedWorkers } from './lease';
 import { MESSAGE_QUEUE, type MessageQueue } from './queue';
 import { heldForOptOut, quietHoursEnd, waitsForDaytime } from './quiet-hours';
 import { type SettledMessage, settledHandlers } from './settled-handlers';
@@ -44,14 +45,22 @@ export async function deliverMessage(
   prisma: PrismaClient,
   transports: Transports,
   messageId: number,
-  options: { lastAttempt: boolean; expireInSeconds: number; queue: MessageQueue; now?: Date },
+  options: {
+    lastAttempt: boolean;
+    expireInSeconds: number;
+    queue: MessageQueue;
+    now?: Date;
+    /** The worker's lease id (lease.ts), written on the row while it sends. */
+    workerId?: string;
+  },
 ): Promise<'completed' | 'failed'> {
   const now = options.now ?? new Date();
   const staleBefore = new Date(now.getTime() - options.expireInSeconds * 1000);
   // Claim and read in one statement (one round trip less per message: on PGlite every query waits for
   // the one connection).
   const [message] = await prisma.$queryRaw<ClaimedMessage[]>`
-    UPDATE "Message" SET status = 'SENDING', attempts = attempts + 1, "lastAttemptAt" = ${now}
+    UPDATE "Message" SET status = 'SENDING', attempts = attempts + 1, "lastAttemptAt" = ${now},
+                         "workerId" = ${options.workerId ?? null}
      WHERE id = ${messageId}
        AND (status = 'QUEUED' OR (status = 'SENDING' AND "lastAttemptAt" < ${staleBefore}))
     RETURNING id, channel, template, recipient, "recipientName", subject, "bodyText", "bodyHtml", "idempotencyKey",
@@ -84,6 +93,7 @@ export async function deliverMessage(
         note: result.note,
         error: null,
         failedAt: null,
+        workerId: null,
       },
     });
     await runSettledHandler(prisma, sent);
@@ -93,8 +103,8 @@ export async function deliverMessage(
     const after = await prisma.message.update({
       where: { id: messageId },
       data: options.lastAttempt
-        ? { status: 'FAILED', failedAt: new Date(), error: text }
-        : { status: 'QUEUED', error: text },
+        ? { status: 'FAILED', failedAt: new Date(), error: text, workerId: null }
+        : { status: 'QUEUED', error: text, workerId: null },
     });
     log('warn', 'message not sent', { messageId, lastAttempt: options.lastAttempt, error: text });
     if (after.status === 'FAILED') await runSettledHandler(prisma, after);
@@ -115,7 +125,15 @@ async function holdSms(
   if (heldForOptOut(message.channel, message.template) && (await isOptedOut(prisma, message.recipient))) {
     const settled = await prisma.message.update({
       where: { id: message.id },
-      data: { status: 'SENT', sentAt: now, providerMessageId: null, note: OPTED_OUT_NOTE, error: null, failedAt: null },
+      data: {
+        status: 'SENT',
+        sentAt: now,
+        providerMessageId: null,
+        note: OPTED_OUT_NOTE,
+        error: null,
+        failedAt: null,
+        workerId: null,
+      },
     });
     await runSettledHandler(prisma, settled);
     return true;
@@ -129,7 +147,7 @@ async function holdSms(
   await prisma.$transaction(async (tx) => {
     await tx.message.update({
       where: { id: message.id },
-      data: { status: 'QUEUED', attempts: { decrement: 1 } },
+      data: { status: 'QUEUED', attempts: { decrement: 1 }, workerId: null },
     });
     await sendJob(tx, queue, message.id, until);
   });
@@ -159,7 +177,7 @@ export const INTERRUPTED_MESSAGE =
  */
 export async function failOrphanedMessages(prisma: PrismaClient, expireInSeconds: number): Promise<number> {
   const failed = await prisma.$queryRawUnsafe<SettledMessage[]>(
-    `UPDATE "Message" m SET status = 'FAILED', "failedAt" = now(), error = $1
+    `UPDATE "Message" m SET status = 'FAILED', "failedAt" = now(), error = $1, "workerId" = NULL
       WHERE m.status IN ('QUEUED', 'SENDING')
         AND coalesce(m."lastAttemptAt", m."queuedAt") < now() - make_interval(secs => $2)
         AND NOT EXISTS (SELECT 1 FROM pgboss.job j
@@ -184,6 +202,8 @@ export interface MessageWorker {
  * messages of a batch at a time (an SMTP exchange is mostly waiting), each lane yielding to the event
  * loop after each message so that the HTTP server sharing the process (and, on PGlite, the one database
  * connection) keeps answering while a batch drains. Every message is still claimed before it is sent.
+ * Each batch's messages carry this process's lease id (lease.ts): should it die, another worker hands
+ * them back at once.
  */
 export async function startMessageWorker(
   queue: MessageQueue,
@@ -192,6 +212,16 @@ export async function startMessageWorker(
 ): Promise<MessageWorker> {
   const { config } = queue;
   const concurrency = Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY);
+  // The lease first: the messages this worker marks are its own only while its session lives.
+  const lease = await holdWorkerLease(queue.target);
+  const { workerId } = lease;
+  const reclaim = () =>
+    reclaimFromStoppedWorkers(prisma, queue.boss, workerId).catch((error: unknown) => {
+      log('error', "could not take back a stopped worker's messages", { error: providerError(error) });
+      return 0;
+    });
+  // A killed predecessor's messages (on PGlite the only way there can be any: one process per folder).
+  await reclaim();
   const options = {
     batchSize: config.batchSize,
     pollingIntervalSeconds: config.pollingIntervalSeconds,
@@ -204,6 +234,11 @@ export async function startMessageWorker(
     options,
     async (jobs: JobWithMetadata<MessageJob>[]) => {
       const results: JobResult[] = [];
+      // This worker's from now: should it die, a live worker hands these back (lease.ts). Only QUEUED
+      // rows: one SENDING under another live worker stays that worker's.
+      const messageIds = jobs.map((job) => job.data.messageId);
+      await prisma.$executeRaw`
+        UPDATE "Message" SET "workerId" = ${workerId} WHERE id = ANY(${messageIds}::int[]) AND status = 'QUEUED'`;
       const deliver = async (job: JobWithMetadata<MessageJob>) => {
         let status: 'completed' | 'failed';
         try {
@@ -214,6 +249,7 @@ export async function startMessageWorker(
               ? Math.min(job.expireInSeconds, config.sendTimeoutSeconds + 5)
               : job.expireInSeconds,
             queue,
+            workerId,
           });
         } catch (error) {
           // The database, not the provider: the message row could not be read or written.
@@ -234,7 +270,7 @@ export async function startMessageWorker(
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
-      if (next < jobs.length) await handBack(jobs.slice(next).map((job) => job.id));
+      if (next < jobs.length) await handBack(jobs.slice(next));
       return results;
     },
   );
@@ -242,8 +278,12 @@ export async function startMessageWorker(
   // the batch's jobs not yet started go back to the queue at once, untouched (no retry counted, no
   // retry delay), for another worker, instead of waiting for their claim to expire.
   let stopping = false;
-  const handBack = async (ids: string[]) => {
+  const handBack = async (jobs: JobWithMetadata<MessageJob>[]) => {
+    const ids = jobs.map((job) => job.id);
     try {
+      const messageIds = jobs.map((job) => job.data.messageId);
+      await prisma.$executeRaw`
+        UPDATE "Message" SET "workerId" = NULL WHERE id = ANY(${messageIds}::int[]) AND "workerId" = ${workerId}`;
       await queue.boss.cancel(MESSAGE_QUEUE, ids);
       await queue.boss.resume(MESSAGE_QUEUE, ids);
       log('info', 'message jobs handed back at shutdown', { jobs: ids.length });
@@ -260,12 +300,18 @@ export async function startMessageWorker(
     Math.max(config.superviseIntervalSeconds, config.expireInSeconds) * 2000,
   );
   sweep.unref();
+  // On PostgreSQL other worker processes can die at any time; on PGlite there are none.
+  const reaper =
+    queue.target.kind === 'postgres' ? setInterval(reclaim, (config.reapIntervalSeconds ?? 1) * 1000) : undefined;
+  reaper?.unref();
   return {
     async stop() {
       stopping = true;
       clearInterval(sweep);
+      clearInterval(reaper);
       await queue.boss.offWork(MESSAGE_QUEUE, { id, wait: true });
       transports.close();
+      await lease.release();
     },
   };
 }

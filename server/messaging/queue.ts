@@ -12,6 +12,8 @@ export const MESSAGE_QUEUE = 'message-send';
 
 export interface MessageQueue {
   boss: PgBoss;
+  /** The database it lives in (a worker's lease session opens on it: lease.ts). */
+  target: DatabaseTarget;
   config: MessagingConfig;
   /** Options each message job is sent with: retries with backoff, and a deliberate expiry. */
   jobOptions: SendOptions;
@@ -47,6 +49,7 @@ export async function openMessageQueue(target: DatabaseTarget, config: Messaging
   else await boss.createQueue(MESSAGE_QUEUE, queueOptions);
   return {
     boss,
+    target,
     config,
     jobOptions: queueOptions,
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
