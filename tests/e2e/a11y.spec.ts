@@ -52,6 +52,9 @@ for (const login of ['anonymous', ...Object.keys(ROLES)] as (DemoLogin | 'anonym
           // follow the window's width as a person turning a tablet would see).
           await page.setViewportSize(VIEWPORTS[0]);
           await page.goto(path);
+          // Stripe's return page, arriving without a session, sends the visitor straight on (with a
+          // toast): what they read is the page it ends on, so measure that one, not the moment between.
+          if (route === '/redirectUrlPage') await page.waitForURL((url) => url.pathname !== route);
           for (const viewport of VIEWPORTS) {
             await page.setViewportSize(viewport);
             await settle(page);
