@@ -48,7 +48,9 @@ export interface MessagingConfig {
   sendTimeoutSeconds?: number;
   /**
    * MESSAGE_REAP_SECONDS (default 1; PostgreSQL): how often a worker looks for messages held by a worker
-   * whose database session has ended (killed) and hands them back to the queue (lease.ts).
+   * whose database session has ended (killed) and hands them back to the queue (lease.ts). 0 turns the
+   * lease off (a pooler in transaction mode between the workers and PostgreSQL, where a session is not
+   * a process): a killed worker's messages then wait for its heartbeat to lapse.
    */
   reapIntervalSeconds?: number;
 }
@@ -102,7 +104,7 @@ export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessE
     expireInSeconds: positiveNumber(env, 'MESSAGE_EXPIRE_SECONDS', 60, 1),
     heartbeatSeconds: Math.floor(positiveNumber(env, 'MESSAGE_HEARTBEAT_SECONDS', 10, 10)),
     sendTimeoutSeconds: positiveNumber(env, 'MESSAGE_SEND_TIMEOUT_SECONDS', 15, 1),
-    reapIntervalSeconds: positiveNumber(env, 'MESSAGE_REAP_SECONDS', 1, 0.1),
+    reapIntervalSeconds: positiveNumber(env, 'MESSAGE_REAP_SECONDS', 1, 0),
     batchSize: positiveNumber(env, 'MESSAGE_BATCH_SIZE', target.kind === 'pglite' ? 10 : 25, 1),
     concurrency: Math.floor(positiveNumber(env, 'MESSAGE_CONCURRENCY', DEFAULT_CONCURRENCY, 1)),
     appUrl: appUrlOf(env),

@@ -215,11 +215,14 @@ export async function startMessageWorker(
   // The lease first: the messages this worker marks are its own only while its session lives.
   const lease = await holdWorkerLease(queue.target);
   const { workerId } = lease;
+  const reapSeconds = config.reapIntervalSeconds ?? 1;
   const reclaim = () =>
-    reclaimFromStoppedWorkers(prisma, queue.boss, workerId).catch((error: unknown) => {
-      log('error', "could not take back a stopped worker's messages", { error: providerError(error) });
-      return 0;
-    });
+    (reapSeconds > 0 ? reclaimFromStoppedWorkers(prisma, queue.boss, workerId) : Promise.resolve(0)).catch(
+      (error: unknown) => {
+        log('error', "could not take back a stopped worker's messages", { error: providerError(error) });
+        return 0;
+      },
+    );
   // A killed predecessor's messages (on PGlite the only way there can be any: one process per folder).
   await reclaim();
   const options = {
@@ -302,7 +305,7 @@ export async function startMessageWorker(
   sweep.unref();
   // On PostgreSQL other worker processes can die at any time; on PGlite there are none.
   const reaper =
-    queue.target.kind === 'postgres' ? setInterval(reclaim, (config.reapIntervalSeconds ?? 1) * 1000) : undefined;
+    queue.target.kind === 'postgres' && reapSeconds > 0 ? setInterval(reclaim, reapSeconds * 1000) : undefined;
   reaper?.unref();
   return {
     async stop() {

@@ -170,3 +170,24 @@ it("a worker starting takes back a killed predecessor's messages before its firs
   }
   expect((await rows([left]))[left]).toMatchObject({ status: 'SENT', workerId: null, attempts: 2 });
 }, 60_000);
+
+it("MESSAGE_REAP_SECONDS=0 turns the lease off: a dead worker's message waits for its expiry", async () => {
+  const [left] = await queueEmails(['left with the lease off']);
+  await fetchJobs([left]);
+  const dead = randomUUID();
+  await takeAs(dead, [left], [left]);
+  const off = await openMessageQueue(
+    ctx.target,
+    testMessagingConfig({ mailDir: '/nonexistent', smtpUrl: smtp.url, reapIntervalSeconds: 0 }),
+  );
+  const worker = await startMessageWorker(off, ctx.prisma);
+  try {
+    await expect(waitForSubjects(['left with the lease off'], 3)).rejects.toThrow('not delivered');
+  } finally {
+    await worker.stop();
+    await off.stop();
+  }
+  expect((await rows([left]))[left]).toMatchObject({ status: 'SENDING', workerId: dead, attempts: 1 });
+  // Taken back once the lease is on again (as the default is).
+  expect(await reclaimFromStoppedWorkers(ctx.prisma, queue.boss, randomUUID())).toBe(1);
+}, 60_000);
