@@ -13,9 +13,13 @@ import type { AuthContext } from '../../server/http/context';
 import { ZConfirmBody, ZScheduleCreateBody } from '../../src/contracts/schedules';
 import { freshDatabase } from '../support/test-app';
 
-/** A Prisma client whose every statement (and BEGIN/COMMIT) adds one to `counter.statements`. */
+/**
+ * A Prisma client whose every statement (and BEGIN/COMMIT) adds one to `counter.statements`; with
+ * BENCH_VERBOSE=1 each statement's start is printed too (where the next cut may be).
+ */
 async function countingClient(target: Awaited<ReturnType<typeof freshDatabase>>['target']) {
   const counter = { statements: 0 };
+  const verbose = Boolean(process.env.BENCH_VERBOSE);
   const counted = <T extends object>(adapter: T): T => {
     const methods = adapter as unknown as Record<string, ((query: unknown) => Promise<unknown>) | undefined>;
     for (const name of ['queryRaw', 'executeRaw']) {
@@ -23,6 +27,10 @@ async function countingClient(target: Awaited<ReturnType<typeof freshDatabase>>[
       if (!run) continue;
       methods[name] = (query: unknown) => {
         counter.statements++;
+        if (verbose) {
+          const sql = String((query as { sql?: string }).sql ?? '').replace(/\s+/g, ' ');
+          console.log(`  ${String(counter.statements).padStart(3)} ${sql.slice(0, 150)}`);
+        }
         return run.call(adapter, query);
       };
     }

@@ -4,11 +4,11 @@ import { Prisma } from '../../generated/prisma/client';
 import { shareOf } from '../lessons/policy';
 import { amountFor, hoursBetween } from '../money/class-amounts';
 import {
-  appendLedgerEntries,
+  appendLedgerEntriesOf,
   type ClassFacts,
   type LedgerDraft,
   type LockedStudent,
-  lockStudentBalance,
+  lockStudentBalances,
 } from './ledger';
 
 type Tx = Prisma.TransactionClient;
@@ -140,8 +140,7 @@ export async function syncClassCharges(
   if (!charged.length && !classes.some(mayOwe)) return 0;
   await fixNoShowShares(tx, classes);
   const organisationId = classes[0].organisationId;
-  const locked = new Map<number, LockedStudent>();
-  for (const studentId of studentIds) locked.set(studentId, await lockStudentBalance(tx, organisationId, studentId));
+  const locked = await lockStudentBalances(tx, organisationId, studentIds);
 
   const entries = await tx.voucherLedgerEntry.findMany({
     where: { scheduleId: { in: ids }, kind: 'CLASS_CHARGE' },
@@ -197,10 +196,10 @@ export async function syncClassCharges(
         });
     }
   }
-  let posted = 0;
-  for (const [studentId, list] of drafts) {
-    await appendLedgerEntries(tx, locked.get(studentId) as LockedStudent, userId, list, 'students');
-    posted += list.length;
-  }
-  return posted;
+  // Every student's entries in one INSERT and their balances in one UPDATE, in student id order.
+  const batches = [...drafts]
+    .sort(([a], [b]) => a - b)
+    .map(([studentId, list]) => ({ locked: locked.get(studentId) as LockedStudent, drafts: list }));
+  await appendLedgerEntriesOf(tx, batches, userId, 'students');
+  return batches.reduce((sum, batch) => sum + batch.drafts.length, 0);
 }

@@ -79,6 +79,30 @@ export function checkBalanceLimit(start: Decimal, drafts: readonly LedgerDraft[]
 }
 
 /**
+ * Locks several students' rows in one statement, in id order (every writer of several students locks
+ * them in id order, so two never deadlock), as `lockStudentBalance` does for one. Refuses (400 on
+ * `field`) when one is not a student of this centre.
+ */
+export async function lockStudentBalances(
+  tx: Tx,
+  organisationId: number,
+  studentIds: readonly number[],
+  field = 'studentId',
+): Promise<Map<number, LockedStudent>> {
+  const ids = [...new Set(studentIds)].sort((a, b) => a - b);
+  const locked = new Map<number, LockedStudent>();
+  if (!ids.length) return locked;
+  // ORDER BY under FOR NO KEY UPDATE: the rows are locked as they come out of the sort, in id order.
+  const rows = await tx.$queryRaw<{ id: number; balance: string }[]>`
+    SELECT "id", "voucherBalance"::text AS balance FROM "Student"
+    WHERE "id" = ANY(${ids}::int[]) AND "organisationId" = ${organisationId}
+    ORDER BY "id" FOR NO KEY UPDATE`;
+  for (const row of rows) locked.set(row.id, { organisationId, studentId: row.id, balance: new Decimal(row.balance) });
+  if (locked.size !== ids.length) throw fieldError(field, 'Choose a student of this centre');
+  return locked;
+}
+
+/**
  * Appends entries after the locked balance and writes the new cached balance, in the caller's
  * transaction. Returns the balance after the last entry.
  */
@@ -90,30 +114,61 @@ export async function appendLedgerEntries(
   /** The field a refusal names when the balance would leave its limits (checkBalanceLimit). */
   field = 'voucherAmount',
 ): Promise<Decimal> {
-  checkBalanceLimit(locked.balance, drafts, field);
-  let balance = locked.balance;
-  const data = drafts.map((draft) => {
-    balance = balance.plus(draft.amount);
-    return {
-      organisationId: locked.organisationId,
-      studentId: locked.studentId,
-      createdById,
-      kind: draft.kind,
-      amount: draft.amount,
-      balanceAfter: balance,
-      entryDate: draft.entryDate,
-      purchaseId: draft.purchaseId ?? null,
-      scheduleId: draft.scheduleId ?? null,
-      chargeSeq: draft.chargeSeq ?? null,
-      reversesId: draft.reversesId ?? null,
-      note: draft.note ?? null,
-      ...(draft.facts ?? {}),
-    };
-  });
-  // One by one, in order: ids follow the running balance.
-  for (const row of data) await tx.voucherLedgerEntry.create({ data: row, select: { id: true } });
-  await tx.student.update({ where: { id: locked.studentId }, data: { voucherBalance: balance } });
+  const [balance] = await appendLedgerEntriesOf(tx, [{ locked, drafts }], createdById, field);
   return balance;
+}
+
+/**
+ * `appendLedgerEntries` for several locked students at once, in two statements whatever their number
+ * (issue 24, item 4: each statement is a round trip while the students' and the class's rows are
+ * locked): one INSERT of every entry, in the order given (ids follow each student's running balance,
+ * and a charge's reversal comes before the charge that follows it, as the charge-chain trigger asks),
+ * and one UPDATE of the cached balances. Every limit is checked before anything is written. Returns
+ * each student's balance after its last entry, in the order given.
+ */
+export async function appendLedgerEntriesOf(
+  tx: Tx,
+  batches: readonly { locked: LockedStudent; drafts: readonly LedgerDraft[] }[],
+  createdById: number | null,
+  field = 'voucherAmount',
+): Promise<Decimal[]> {
+  for (const { locked, drafts } of batches) checkBalanceLimit(locked.balance, drafts, field);
+  if (new Set(batches.map(({ locked }) => locked.studentId)).size !== batches.length)
+    throw new Error('appendLedgerEntriesOf: one batch per student');
+  const balances: Decimal[] = [];
+  const updates: { studentId: number; balance: string }[] = [];
+  const data = batches.flatMap(({ locked, drafts }) => {
+    let balance = locked.balance;
+    const rows = drafts.map((draft) => {
+      balance = balance.plus(draft.amount);
+      return {
+        organisationId: locked.organisationId,
+        studentId: locked.studentId,
+        createdById,
+        kind: draft.kind,
+        amount: draft.amount,
+        balanceAfter: balance,
+        entryDate: draft.entryDate,
+        purchaseId: draft.purchaseId ?? null,
+        scheduleId: draft.scheduleId ?? null,
+        chargeSeq: draft.chargeSeq ?? null,
+        reversesId: draft.reversesId ?? null,
+        note: draft.note ?? null,
+        ...(draft.facts ?? {}),
+      };
+    });
+    balances.push(balance);
+    if (rows.length) updates.push({ studentId: locked.studentId, balance: balance.toFixed(2) });
+    return rows;
+  });
+  if (!data.length) return balances;
+  // One multi-row INSERT: its rows take their ids, and meet the BEFORE INSERT trigger, in list order.
+  await tx.voucherLedgerEntry.createMany({ data });
+  await tx.$executeRaw`
+    UPDATE "Student" s SET "voucherBalance" = v.balance, "updatedAt" = ${new Date()}
+      FROM unnest(${updates.map((u) => u.studentId)}::int[], ${updates.map((u) => u.balance)}::numeric[]) AS v(id, balance)
+     WHERE s."id" = v.id`;
+  return balances;
 }
 
 /** The balance after a list of drafts, without writing anything. */
