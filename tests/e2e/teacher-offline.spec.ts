@@ -6,7 +6,9 @@ import { apiAs, DEMO_ZONE, demoTeacherClass, signIn } from './support';
 // shown when the list request fails for lack of network, a confirmation made offline waits on the
 // phone and is sent once when the network returns, and a class changed meanwhile is shown, not lost.
 
-const suffix = Date.now().toString(36).toUpperCase();
+// The clock and a random part, as in the other specs: with the clock alone, a CI run's first try was
+// refused its student "OFF-<suffix>-2" as an existing ID (409), and passed on retry with a new suffix.
+const suffix = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`;
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 const shots = process.env.SHOTS_DIR;
