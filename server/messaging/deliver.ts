@@ -212,17 +212,17 @@ export async function startMessageWorker(
 ): Promise<MessageWorker> {
   const { config } = queue;
   const concurrency = Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY);
-  // The lease first: the messages this worker marks are its own only while its session lives.
-  const lease = await holdWorkerLease(queue.target);
-  const { workerId } = lease;
+  // The lease first: the messages this worker marks are its own only while its session lives. With
+  // MESSAGE_REAP_SECONDS=0 there is none: no session, no marks, nothing taken back.
   const reapSeconds = config.reapIntervalSeconds ?? 1;
-  const reclaim = () =>
-    (reapSeconds > 0 ? reclaimFromStoppedWorkers(prisma, queue.boss, workerId) : Promise.resolve(0)).catch(
-      (error: unknown) => {
-        log('error', "could not take back a stopped worker's messages", { error: providerError(error) });
-        return 0;
-      },
+  const lease = reapSeconds > 0 ? await holdWorkerLease(queue.target) : undefined;
+  const workerId = lease?.workerId;
+  const reclaim = async () => {
+    if (!workerId) return;
+    await reclaimFromStoppedWorkers(prisma, queue.boss, workerId).catch((error: unknown) =>
+      log('error', "could not take back a stopped worker's messages", { error: providerError(error) }),
     );
+  };
   // A killed predecessor's messages (on PGlite the only way there can be any: one process per folder).
   await reclaim();
   const options = {
@@ -239,9 +239,10 @@ export async function startMessageWorker(
       const results: JobResult[] = [];
       // This worker's from now: should it die, a live worker hands these back (lease.ts). Only QUEUED
       // rows: one SENDING under another live worker stays that worker's.
-      const messageIds = jobs.map((job) => job.data.messageId);
-      await prisma.$executeRaw`
-        UPDATE "Message" SET "workerId" = ${workerId} WHERE id = ANY(${messageIds}::int[]) AND status = 'QUEUED'`;
+      if (workerId)
+        await prisma.$executeRaw`
+          UPDATE "Message" SET "workerId" = ${workerId}
+           WHERE id = ANY(${jobs.map((job) => job.data.messageId)}::int[]) AND status = 'QUEUED'`;
       const deliver = async (job: JobWithMetadata<MessageJob>) => {
         let status: 'completed' | 'failed';
         try {
@@ -284,9 +285,10 @@ export async function startMessageWorker(
   const handBack = async (jobs: JobWithMetadata<MessageJob>[]) => {
     const ids = jobs.map((job) => job.id);
     try {
-      const messageIds = jobs.map((job) => job.data.messageId);
-      await prisma.$executeRaw`
-        UPDATE "Message" SET "workerId" = NULL WHERE id = ANY(${messageIds}::int[]) AND "workerId" = ${workerId}`;
+      if (workerId)
+        await prisma.$executeRaw`
+          UPDATE "Message" SET "workerId" = NULL
+           WHERE id = ANY(${jobs.map((job) => job.data.messageId)}::int[]) AND "workerId" = ${workerId}`;
       await queue.boss.cancel(MESSAGE_QUEUE, ids);
       await queue.boss.resume(MESSAGE_QUEUE, ids);
       log('info', 'message jobs handed back at shutdown', { jobs: ids.length });
@@ -304,8 +306,7 @@ export async function startMessageWorker(
   );
   sweep.unref();
   // On PostgreSQL other worker processes can die at any time; on PGlite there are none.
-  const reaper =
-    queue.target.kind === 'postgres' && reapSeconds > 0 ? setInterval(reclaim, reapSeconds * 1000) : undefined;
+  const reaper = queue.target.kind === 'postgres' && workerId ? setInterval(reclaim, reapSeconds * 1000) : undefined;
   reaper?.unref();
   return {
     async stop() {
@@ -314,7 +315,7 @@ export async function startMessageWorker(
       clearInterval(reaper);
       await queue.boss.offWork(MESSAGE_QUEUE, { id, wait: true });
       transports.close();
-      await lease.release();
+      await lease?.release();
     },
   };
 }

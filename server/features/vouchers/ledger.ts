@@ -49,12 +49,8 @@ export async function lockStudentBalance(
   studentId: number,
   field = 'studentId',
 ): Promise<LockedStudent> {
-  const rows = await tx.$queryRaw<{ balance: string }[]>`
-    SELECT "voucherBalance"::text AS balance FROM "Student"
-    WHERE "id" = ${studentId} AND "organisationId" = ${organisationId} FOR NO KEY UPDATE`;
-  const row = rows[0];
-  if (!row) throw fieldError(field, 'Choose a student of this centre');
-  return { organisationId, studentId, balance: new Decimal(row.balance) };
+  const locked = await lockStudentBalances(tx, organisationId, [studentId], field);
+  return locked.get(studentId) as LockedStudent;
 }
 
 /**
