@@ -15,12 +15,23 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PgBoss } from 'pg-boss';
+import { Counter } from 'prom-client';
 import { type DatabaseTarget, openPglite } from '../db/target';
 import type { PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
 import { MESSAGE_QUEUE } from './queue';
 
 export const WORKER_SESSION_PREFIX = 'levelup-worker:';
+
+/**
+ * Messages this process took back from stopped workers, for the metrics (createMetrics registers it):
+ * a rise is a worker process that died with messages in hand. In no registry of its own.
+ */
+export const reclaimedMessages = new Counter({
+  name: 'levelup_messages_reclaimed_total',
+  help: "Messages this process took back from message workers whose database session had ended (a killed or crashed worker's batch)",
+  registers: [],
+});
 
 /** This process's worker id: one per process, however many workers it starts. */
 export const processWorkerId = randomUUID();
@@ -129,6 +140,7 @@ export async function reclaimFromStoppedWorkers(prisma: PrismaClient, boss: PgBo
     RETURNING m.id, m.status::text AS status`;
   const messageIds = freed.filter((row) => row.status === 'QUEUED').map((row) => String(row.id));
   if (messageIds.length === 0) return 0;
+  reclaimedMessages.inc(messageIds.length);
   const jobs = await prisma.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM pgboss.job
      WHERE name = ${MESSAGE_QUEUE} AND state IN ('active', 'retry')

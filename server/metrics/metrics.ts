@@ -8,6 +8,7 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { PrismaClient } from '../generated/prisma/client';
 import { log } from '../http/log';
+import { reclaimedMessages } from '../messaging/lease';
 import { registerDatabaseMetrics } from './database';
 import { requestMetrics } from './http';
 
@@ -33,6 +34,7 @@ export function createMetrics({
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'levelup_' });
   registerDatabaseMetrics(registry, prisma, { queue: queue !== undefined, exactMessageRows });
+  registry.registerMetric(reclaimedMessages);
   return { registry, recordRequests: requestMetrics(registry) };
 }
 

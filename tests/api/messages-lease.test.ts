@@ -16,6 +16,7 @@ import {
   type WorkerLease,
 } from '../../server/messaging/lease';
 import { MESSAGE_QUEUE, type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
+import { createMetrics } from '../../server/metrics/metrics';
 import { createCentre } from '../support/factories';
 import { testMessagingConfig } from '../support/messaging-config';
 import { type SmtpStandIn, startSmtpStandIn } from '../support/smtp-standin';
@@ -113,7 +114,16 @@ async function waitForSubjects(subjects: string[], seconds: number): Promise<voi
   }
 }
 
+/** `levelup_messages_reclaimed_total` as a scrape of this process's metrics shows it. */
+async function reclaimedOnScrape(): Promise<number> {
+  const text = await createMetrics({ prisma: ctx.prisma }).registry.metrics();
+  const line = /^levelup_messages_reclaimed_total (\d+)$/m.exec(text);
+  if (!line) throw new Error('levelup_messages_reclaimed_total is not in the metrics');
+  return Number(line[1]);
+}
+
 it("hands back a stopped worker's messages at once and leaves a live worker's alone", async () => {
+  const reclaimedBefore = await reclaimedOnScrape();
   const [wasSending, wasWaiting, livesSending] = await queueEmails(['lease sending', 'lease waiting', 'lease live']);
   const stopped = randomUUID();
   // PostgreSQL: a live worker in another session, and the stopped one's session while it lived. PGlite
@@ -142,8 +152,9 @@ it("hands back a stopped worker's messages at once and leaves a live worker's al
     [wasWaiting]: 'created',
     [livesSending]: 'active',
   });
-  // Taken back once only.
+  // Taken back once only, and counted in the metrics (a worker died with messages in hand).
   expect(await reclaimFromStoppedWorkers(ctx.prisma, queue.boss, randomUUID())).toBe(0);
+  expect((await reclaimedOnScrape()) - reclaimedBefore).toBe(2);
 
   // A worker delivers the two handed back (their expiry is 30 s away); the live worker's is not sent.
   const worker = await startMessageWorker(queue, ctx.prisma);
