@@ -103,7 +103,9 @@ test('a dialog zooms in, unless the person asked the system for less motion (WCA
     });
     await open.click();
     await expect(page.getByRole('dialog', { name: T['schedules.form.new'] })).toBeVisible();
-    await page.waitForTimeout(600); // longer than antd's zoom (0.3 s)
+    // Until the dialog's motion, if any, has run its course. Not a fixed wait: on a busy machine the
+    // zoom (0.3 s) has been seen to start more than 1 s after the dialog is drawn.
+    await expect(page.locator('.ant-modal[class*="ant-zoom-appear"]')).toHaveCount(0);
     durations[reducedMotion] = await page.evaluate(() => [
       ...(window as unknown as { zoomDurations: Set<string> }).zoomDurations,
     ]);
