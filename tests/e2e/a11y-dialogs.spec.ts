@@ -65,6 +65,41 @@ test('the class form passes axe in both languages, and "Repeat weekly" is on its
   }
 });
 
+test('the class form is drawn once per opening, and each opening starts afresh', async ({ browser, request }) => {
+  const T = TEXTS['en-US'];
+  const { page, close } = await openAs(browser, 'en-US', await tokenOf(request, 'operator'));
+  await page.goto('/schedule/schedule-calendar?date=2031-04-14&view=week');
+  const open = page.getByRole('button', { name: T['schedules.calendar.new'] });
+  await expect(open).toBeVisible();
+  // Every class form put into the page, on its own or inside what was added.
+  await page.evaluate(() => {
+    const w = window as unknown as { formsDrawn: number };
+    w.formsDrawn = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const added of record.addedNodes)
+          if (added instanceof Element)
+            w.formsDrawn += (added.matches('.schedule-form') ? 1 : 0) + added.querySelectorAll('.schedule-form').length;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  const form = page.getByRole('dialog', { name: T['schedules.form.new'] });
+  const price = form.getByLabel(T['schedules.field.price']);
+  let initial = '';
+  for (const opening of [1, 2]) {
+    await open.click();
+    await expect(form).toBeVisible();
+    // What the first opening typed is gone from the second.
+    if (opening === 1) initial = await price.inputValue();
+    else await expect(price).toHaveValue(initial);
+    await price.fill('123');
+    await form.getByRole('button', { name: T['common.cancel'] }).click();
+    await expect(form).toBeHidden();
+  }
+  // Once each: the form used to be drawn, thrown away and drawn again on every opening.
+  expect(await page.evaluate(() => (window as unknown as { formsDrawn: number }).formsDrawn)).toBe(2);
+  await close();
+});
+
 test('a dialog zooms in, unless the person asked the system for less motion (WCAG 2.3.3)', async ({
   browser,
   request,

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/pro-components';
 import { Col, DatePicker, Form, Modal, message, Row, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import HistoryTabs from '@/components/HistoryTab/HistoryTabs';
 import CourseSelect from '@/components/RecordForm/CourseSelect';
 import { todayIn, useCentre } from '@/components/RecordForm/defaults';
@@ -73,12 +73,12 @@ const PAYMENT_TYPE_IDS = {
  */
 export default function ScheduleForm(props: ScheduleFormProps) {
   // A fresh form on every opening: antd merges a reused form's old values over new initial values,
-  // so a class opened after another would show the other's course, teacher and students.
-  const [opening, setOpening] = useState(0);
-  useEffect(() => {
-    if (props.open) setOpening((n) => n + 1);
-  }, [props.open]);
-  return <ScheduleFormModal key={opening} {...props} />;
+  // so a class opened after another would show the other's course, teacher and students. The key
+  // moves in the render that opens it (React's state adjusted while rendering): moved in an effect, it
+  // came a render late and every opening drew the whole form twice, the first copy thrown away.
+  const [opening, setOpening] = useState({ open: props.open, count: 0 });
+  if (props.open !== opening.open) setOpening({ open: props.open, count: opening.count + (props.open ? 1 : 0) });
+  return <ScheduleFormModal key={opening.count} {...props} />;
 }
 
 function ScheduleFormModal({ open, record, defaults, onClose, onSaved, moving }: ScheduleFormProps) {
