@@ -1,5 +1,6 @@
 // Prometheus metrics (prom-client): Node's process figures, the API's request durations and errors,
-// and the database's queue, message and pool figures read at scrape time. One registry per process
+// the messages this process took back from dead workers (lease.ts), and the database's queue, message
+// and pool figures read at scrape time. One registry per process
 // (per app in tests). Served by GET /api/metrics with METRICS_TOKEN, and/or on METRICS_PORT.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

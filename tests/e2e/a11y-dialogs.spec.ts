@@ -35,6 +35,12 @@ async function expectAxeClean(page: Page, where: string, shot?: string) {
   expect(found, `${where}\n${found.join('\n')}`).toEqual([]);
 }
 
+/** The calendar's week far from the demo's classes; its New class button. */
+async function newClassButton(page: Page, T: Record<string, string>) {
+  await page.goto('/schedule/schedule-calendar?date=2031-04-14&view=week');
+  return page.getByRole('button', { name: T['schedules.calendar.new'] });
+}
+
 test('the axe check runs WCAG 2.2 target size: a 12 px button is a serious finding', async ({ page }) => {
   await page.setContent(
     '<!doctype html><html lang="en"><head><title>t</title></head><body><main><h1>Targets</h1>' +
@@ -53,8 +59,7 @@ test('the class form passes axe in both languages, and "Repeat weekly" is on its
   for (const locale of LOCALES) {
     const T = TEXTS[locale];
     const { page, close } = await openAs(browser, locale, token);
-    await page.goto('/schedule/schedule-calendar?date=2031-04-14&view=week');
-    await page.getByRole('button', { name: T['schedules.calendar.new'] }).click();
+    await (await newClassButton(page, T)).click();
     const form = page.getByRole('dialog', { name: T['schedules.form.new'] });
     await expect(form).toBeVisible();
     // Nothing scrolled: the option is on screen as the form opens.
@@ -68,8 +73,7 @@ test('the class form passes axe in both languages, and "Repeat weekly" is on its
 test('the class form is drawn once per opening, and each opening starts afresh', async ({ browser, request }) => {
   const T = TEXTS['en-US'];
   const { page, close } = await openAs(browser, 'en-US', await tokenOf(request, 'operator'));
-  await page.goto('/schedule/schedule-calendar?date=2031-04-14&view=week');
-  const open = page.getByRole('button', { name: T['schedules.calendar.new'] });
+  const open = await newClassButton(page, T);
   await expect(open).toBeVisible();
   // Every class form put into the page, on its own or inside what was added.
   await page.evaluate(() => {
@@ -116,8 +120,7 @@ test('a dialog zooms in, unless the person asked the system for less motion (WCA
     });
     const page = await context.newPage();
     await prepare(page, 'en-US', token);
-    await page.goto('/schedule/schedule-calendar?date=2031-04-14&view=week');
-    const open = page.getByRole('button', { name: T['schedules.calendar.new'] });
+    const open = await newClassButton(page, T);
     await expect(open).toBeVisible();
     // The animation length of every element that starts antd's zoom from here on (with motion off,
     // rc-motion still prepares the dialog for one step, but it never becomes active).
