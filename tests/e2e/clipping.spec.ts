@@ -41,6 +41,14 @@ for (const locale of ['en-US', 'zh-CN']) {
         await page.screenshot({ path: `${SHOTS}/${name}-${locale}-${info.project.name}.png`, fullPage: true });
       }
       expect.soft(await clippedLabels(page), `${path} in ${locale}`).toEqual([]);
+      // Payroll's blockers (the demo's last week awaits confirmation: there are some unless it is the
+      // first hours of a month) sit behind a count to click.
+      const blockers = page.locator('.payroll-blockers-link');
+      if (await blockers.count()) {
+        await blockers.click();
+        await settle(page);
+        expect.soft(await clippedLabels(page), `${path}, blockers, in ${locale}`).toEqual([]);
+      }
     }
   });
 }

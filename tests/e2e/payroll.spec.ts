@@ -54,8 +54,11 @@ test('an admin reviews a past month, sees its blockers and closes it', async ({ 
   await picker.press('Enter');
   await expect(page.locator('.payroll-status')).toHaveText('Open');
 
-  // One unconfirmed class blocks a clean close; its row links to the class's day in the calendar.
+  // One unconfirmed class blocks a clean close: a count to click, the tab opens on the teachers; its
+  // row links to the class's day in the calendar.
+  await expect(page.getByRole('tab', { name: 'Per teacher', selected: true })).toBeVisible();
   await expect(page.locator('.payroll-blocker-count')).toContainText('1');
+  await page.locator('.payroll-blockers-link').click();
   const blockers = page.locator('.payroll-blockers');
   await expect(blockers.getByRole('row')).toHaveCount(2);
   await expect(blockers).toContainText('Not confirmed');
@@ -124,13 +127,22 @@ test('an admin reviews a past month, sees its blockers and closes it', async ({ 
   await expect(page).toHaveURL(new RegExp(`/schedule/table-view\\?id=${taught}$`));
 });
 
-test('an operator sees the review (the demo month before this one, and an open past month) but no close button, in both languages', async ({
+test("an operator sees the review (this month, the demo's last closed month, an open past month) but no close button, in both languages", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 850 });
   await signIn(page, 'operator');
   await page.goto('/report?tab=payroll');
-  // The demo centre closed the month before this one (its seed): shown as closed.
+  // It opens on the current month (open whatever the day), per teacher.
+  const thisMonth = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' })
+    .format(new Date())
+    .slice(0, 7);
+  await expect(page.locator('.payroll-month input')).toHaveValue(thisMonth);
+  await expect(page.locator('.payroll-status')).toHaveText('Open');
+  await expect(page.getByRole('tab', { name: 'Per teacher', selected: true })).toBeVisible();
+  // The demo centre closed its months up to the last week's unconfirmed classes (its seed): the latest
+  // closed one, from the list of closed months, is shown as closed.
+  await page.locator('.payroll-periods .ant-tag').first().click();
   await expect(page.locator('.payroll-status')).toHaveText('Closed');
   await expect(page.locator('.payroll-close-button')).toHaveCount(0);
   // An open month that is over (2020: no test closes it): its review, still no close button.

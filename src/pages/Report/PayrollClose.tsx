@@ -43,6 +43,8 @@ interface Loaded {
  * The payroll close tab of /report: pick a month, see what each teacher is paid for it and what
  * blocks a clean close (each with a link to fix it); an admin closes it (acknowledging blockers).
  * A closed month shows who closed it, its totals, and the adjustments posted into the month.
+ * It opens on the current month per teacher (issue 37, finding 13); the blockers are a count to click,
+ * and a past month still open is one click away.
  */
 export default function PayrollClose() {
   const intl = useIntl();
@@ -52,7 +54,8 @@ export default function PayrollClose() {
   const canClose = access['payroll:close'];
   const zone = useCentreZone();
   const months = useMemo(() => monthsIn(zone), [zone]);
-  const [month, setMonth] = useState(months.previous);
+  const [month, setMonth] = useState(months.current);
+  const [tab, setTab] = useState('teachers');
   const [loaded, setLoaded] = useState<Loaded>();
   const [loading, setLoading] = useState(false);
   const [periods, setPeriods] = useState<TPayrollPeriod[]>([]);
@@ -79,6 +82,12 @@ export default function PayrollClose() {
 
   const review = loaded?.review;
   const adjustments = loaded?.adjustments ?? [];
+  // A closed month has no blockers tab.
+  const activeTab = review?.status === 'CLOSED' && tab === 'blockers' ? 'teachers' : tab;
+  // The month before this one, when it is not closed yet (early in a month its last classes may still
+  // await confirmation): offered as a link beside the current month, never opened by itself.
+  const previousOpen =
+    month === months.current && periods.length > 0 && !periods.some((p) => p.month === months.previous);
   const closeButton = canClose && review?.status === 'OPEN' && (
     <Tooltip title={review.closable ? undefined : t('payroll.notOver', { end: review.endDate })}>
       <Button
@@ -111,6 +120,11 @@ export default function PayrollClose() {
               <Tag color={review.status === 'CLOSED' ? 'green' : 'blue'} className="payroll-status">
                 {t(review.status === 'CLOSED' ? 'payroll.status.CLOSED' : 'payroll.status.OPEN')}
               </Tag>
+            )}
+            {previousOpen && (
+              <Typography.Link className="payroll-previous-open" onClick={() => setMonth(months.previous)}>
+                {t('payroll.previousOpen', { month: months.previous })}
+              </Typography.Link>
             )}
             {periods.length > 0 && (
               <Typography.Text type="secondary" className="payroll-periods">
@@ -166,6 +180,21 @@ export default function PayrollClose() {
                     value={format.money(review.totals.adjustmentAmount)}
                   />
                   <Statistic title={t('payroll.column.payable')} value={format.money(review.totals.payable)} />
+                  {review.status === 'OPEN' && (
+                    <Statistic
+                      title={t('payroll.tab.blockers')}
+                      valueRender={() => (
+                        <Button
+                          type="link"
+                          className="payroll-blockers-link"
+                          style={{ padding: 0, height: 'auto', fontSize: 'inherit' }}
+                          onClick={() => setTab('blockers')}
+                        >
+                          {t('payroll.blockers.count', { count: review.blockerCount })}
+                        </Button>
+                      )}
+                    />
+                  )}
                 </Space>
                 <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
                   {t(review.status === 'CLOSED' ? 'payroll.rule.closed' : 'payroll.rule.open', {
@@ -175,8 +204,8 @@ export default function PayrollClose() {
               </Card>
               <Card size="small" styles={{ body: { paddingTop: 0 } }}>
                 <Tabs
-                  defaultActiveKey={review.blockerCount > 0 ? 'blockers' : 'teachers'}
-                  key={`${review.month}-${review.status}`}
+                  activeKey={activeTab}
+                  onChange={setTab}
                   items={[
                     {
                       key: 'teachers',

@@ -125,11 +125,13 @@ export function BlockersTable({ blockers, format }: { blockers: TPayrollBlocker[
       title: t('payroll.column.class'),
       key: 'class',
       width: 250,
-      ellipsis: true,
+      // Time on the first line, the course wrapping below it: nothing is cut (issue 37).
       render: (_, b) =>
         b.scheduleId && b.startAt ? (
           <Link to={classLink(b.scheduleId)} className="payroll-class-link">
-            <span style={nowrap}>{format.dateTime(b.startAt)}</span> · {b.course}
+            <span style={nowrap}>{format.dateTime(b.startAt)}</span>
+            <br />
+            {b.course}
           </Link>
         ) : (
           <Link to="/teacher">{t('payroll.link.teacher')}</Link>
