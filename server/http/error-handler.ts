@@ -63,9 +63,48 @@ export function isOverload(error: unknown): boolean {
   );
 }
 
+/**
+ * A number too large for its column or type (PostgreSQL 22003, numeric_value_out_of_range): figures
+ * saved before the money limits (issue 20, finding 4) can still make a sum overflow. Prisma says P2020
+ * for its own queries and P2010/P2039 with the driver's code for raw ones; pg and PGlite throw 22003
+ * themselves outside Prisma; an 'internal' AppError may carry any of these as its cause. Returns the
+ * column when the error names one.
+ */
+export function outOfRange(error: unknown): { column?: string } | undefined {
+  let found = false;
+  let column: string | undefined;
+  const visit = (value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 4) return;
+    const { code, originalCode, kind, column: named, meta, cause, options } = value as Record<string, unknown>;
+    if (code === 'P2020' || code === '22003' || originalCode === '22003' || kind === 'ValueOutOfRange') found = true;
+    if (typeof named === 'string' && named) column ??= named;
+    visit((meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError, depth + 1);
+    visit(cause, depth + 1);
+    if (value instanceof AppError && code === 'internal') visit((options as AppError['options']).cause, depth + 1);
+  };
+  visit(error, 0);
+  return found ? (column ? { column } : {}) : undefined;
+}
+
+/** The overflow as a 409: the request is valid, the stored figures it adds up are not. Nothing was saved. */
+function outOfRangeError(column: string | undefined): AppError {
+  return new AppError(
+    'conflict',
+    column
+      ? t(
+          'A number is out of range for {column}: an amount or a sum of amounts is too large to store (probably a rate or amount saved before the money limits). Nothing was saved.',
+          { column },
+        )
+      : 'A number is out of range: an amount or a sum of amounts is too large to store (probably a rate or amount saved before the money limits). Nothing was saved.',
+    { errorKey: 'numberOutOfRange' },
+  );
+}
+
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known =
-    error instanceof AppError
+  const overflow = (!(error instanceof AppError) || error.code === 'internal') && outOfRange(error);
+  const known = overflow
+    ? outOfRangeError(overflow.column)
+    : error instanceof AppError
       ? error
       : isConcurrencyFailure(error)
         ? new AppError('conflict', 'Someone changed this at the same moment: nothing was saved. Try again.')
@@ -74,6 +113,15 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
           : fromClientError(error ?? {});
   if (known?.code === 'unavailable' && isOverload(error)) {
     log('warn', 'overloaded: no database connection in time', { traceId: req.traceId, path: loggablePath(req.path) });
+  }
+  if (overflow) {
+    // Not the client's fault alone: the figures that overflowed are in the database. Logged to find them.
+    log('warn', 'number out of range', {
+      traceId: req.traceId,
+      method: req.method,
+      path: loggablePath(req.path),
+      error: String(error instanceof AppError ? error.options.cause : error),
+    });
   }
   const traceId = req.traceId;
   // Unexpected: a plain error, or our own 'internal' refusal (its cause is what went wrong). Logged with

@@ -1,3 +1,4 @@
+import { zhCNCatchUp } from './zh-CN-catch-up';
 import { zhCNClasses } from './zh-CN-classes';
 import { zhCNCover } from './zh-CN-cover';
 import { zhCNFamilies } from './zh-CN-families';
@@ -43,4 +44,5 @@ export const zhCN = {
   ...zhCNLocationReports,
   ...zhCNLocations,
   ...zhCNIdempotency,
+  ...zhCNCatchUp,
 } as const;
