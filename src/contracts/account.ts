@@ -43,6 +43,8 @@ export const ZAccount = z.object({
   lastName: z.string().nullable(),
   phone: z.string().nullable(),
   langKey: ZLangKey,
+  /** Whether the person chose `langKey` (issue 37): then the screens use it on every device. */
+  languageChosen: z.boolean(),
   activated: z.boolean(),
   authorities: z.array(z.enum(roles)),
   organisation: ZOrganisationSummary.nullable(),

@@ -1,5 +1,6 @@
 import { request } from '@umijs/max';
 import type { TAccount } from '../contracts/account';
+import type { TLanguageBody } from '../contracts/language';
 
 /** GET /api/account: the signed-in user with authorities. Errors are left to the caller. */
 export function fetchAccount(): Promise<TAccount> {
@@ -19,4 +20,13 @@ export function endSession(token: string | null): Promise<void> {
     skipErrorHandler: true,
     timeout: 5_000,
   }).catch(() => undefined);
+}
+
+/** PUT /api/account/language: the signed-in person's language, for every device and their messages (issue 37). */
+export function saveLanguage(langKey: TLanguageBody['langKey']): Promise<{ langKey: string }> {
+  return request<{ langKey: string }>('/api/account/language', {
+    method: 'PUT',
+    data: { langKey },
+    skipErrorHandler: true,
+  });
 }

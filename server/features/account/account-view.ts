@@ -11,6 +11,7 @@ export const userSelect = {
   lastName: true,
   phone: true,
   langKey: true,
+  languageChosenAt: true,
   activated: true,
   roles: true,
 } satisfies Prisma.UserSelect;
@@ -23,10 +24,11 @@ export const accountSelect = {
 type UserRow = Prisma.UserGetPayload<{ select: typeof userSelect }>;
 export type AccountRow = Prisma.UserGetPayload<{ select: typeof accountSelect }>;
 
-function toUserFields<R extends UserRow>({ roles, langKey, ...rest }: R) {
+function toUserFields<R extends UserRow>({ roles, langKey, languageChosenAt, ...rest }: R) {
   return {
     ...rest,
     langKey: langKey === 'zh-CN' ? ('zh-CN' as const) : ('en-US' as const),
+    languageChosen: languageChosenAt !== null,
     authorities: authoritiesOf(roles),
   };
 }

@@ -54,7 +54,14 @@ export async function updateOwnAccount({ prisma, queue, userId, sessionId, body,
     .$transaction(async (tx) => {
       const saved = await tx.user.update({
         where: { id: userId },
-        data: { email, firstName: body.firstName ?? null, lastName: body.lastName ?? null, langKey: body.langKey },
+        data: {
+          email,
+          firstName: body.firstName ?? null,
+          lastName: body.lastName ?? null,
+          langKey: body.langKey,
+          // A different language on /profile is a choice: it follows the person to every device.
+          ...(body.langKey !== current.langKey ? { languageChosenAt: new Date() } : {}),
+        },
         select: accountSelect,
       });
       if (!emailChanges) return saved;

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { accountEndpoints as endpoints } from '../../../src/contracts/account';
+import { languageEndpoints } from '../../../src/contracts/language';
 import { loginEndpoints } from '../../../src/contracts/login';
 import { createSendThrottle } from '../../auth/code-throttle';
 import { createLoginThrottle } from '../../auth/login-throttle';
@@ -16,6 +17,7 @@ import {
   signOut,
   updateOwnAccount,
 } from './own-account';
+import { setOwnLanguage } from './own-language';
 import { finishPasswordReset, requestPasswordReset } from './password-reset';
 import { sendLoginCode, signInWithPhone } from './phone-sign-in';
 import { registerOrganisation } from './register';
@@ -76,6 +78,7 @@ export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAft
   );
   route(router, loginEndpoints.resetPasswordFinish, ({ body }) => finishPasswordReset({ prisma, ...body }));
   route(router, endpoints.getAccount, ({ auth }) => getOwnAccount(prisma, auth.userId));
+  route(router, languageEndpoints.set, ({ auth, body }) => setOwnLanguage(prisma, auth, body));
   route(router, endpoints.updateAccount, ({ auth, body }) =>
     updateOwnAccount({ prisma, queue, userId: auth.userId, sessionId: auth.sessionId, body, asker: auth }),
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import PageContainer from '@/components/PageContainer';
 import type { TPortalSettings, TPortalSettingsBody } from '@/contracts/portal-settings';
 import { familyFeed, makeFamilyFeed, portalSettings, revokeFamilyFeed, savePortalSettings } from '@/services/portal';
+import { followChosenLanguage } from '@/utils/personLanguage';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
 import { Failed, useLoad, useT } from './components/shared';
@@ -22,7 +23,10 @@ function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSave
       instance: form,
       fields: FIELDS,
     });
-    if (ok && saved) onSaved(saved);
+    if (!ok || !saved) return;
+    onSaved(saved);
+    // The language chosen here is the screens' language too, in this tab at once (issue 37, finding 8).
+    await followChosenLanguage({ langKey: saved.langKey, languageChosen: true });
   };
   return (
     <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{t('portal.settings.messages')}</h2>}>
