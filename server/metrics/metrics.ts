@@ -1,7 +1,8 @@
 // Prometheus metrics (prom-client): Node's process figures, the API's request durations and errors,
-// the messages this process took back from dead workers (lease.ts), and the database's queue, message
-// and pool figures read at scrape time. One registry per process
-// (per app in tests). Served by GET /api/metrics with METRICS_TOKEN, and/or on METRICS_PORT.
+// the messages this process took back from dead workers (lease.ts), the card top-up reports ignored as
+// another Stripe account's (top-up-reports.ts), and the database's queue, message and pool figures read
+// at scrape time. One registry per process (per app in tests). Served by GET /api/metrics with
+// METRICS_TOKEN, and/or on METRICS_PORT.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { log } from '../http/log';
 import { reclaimedMessages } from '../messaging/lease';
 import { registerDatabaseMetrics } from './database';
 import { requestMetrics } from './http';
+import { foreignTopUpReports } from './top-up-reports';
 
 export interface Metrics {
   registry: Registry;
@@ -36,6 +38,7 @@ export function createMetrics({
   collectDefaultMetrics({ register: registry, prefix: 'levelup_' });
   registerDatabaseMetrics(registry, prisma, { queue: queue !== undefined, exactMessageRows });
   registry.registerMetric(reclaimedMessages);
+  registry.registerMetric(foreignTopUpReports);
   return { registry, recordRequests: requestMetrics(registry) };
 }
 

@@ -97,12 +97,13 @@ async function payOnCheckout(body: object, card = '4242424242424242') {
   return { sessionId: String(back.searchParams.get('session_id')), topUpId: open.body.topUpId as number };
 }
 
-/** The connected account's events of a type for a top-up, as Stripe would deliver them. */
-const eventsOf = (type: string, topUpId: number) =>
-  standIn.state.events.filter(
-    (e) =>
-      e.type === type && (e.data.object as { metadata?: Record<string, string> }).metadata?.topUpId === String(topUpId),
+/** The connected account's events of a type for a top-up (named by its reference), as Stripe would deliver them. */
+const eventsOf = async (type: string, topUpId: number) => {
+  const { reference } = await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: topUpId } });
+  return standIn.state.events.filter(
+    (e) => e.type === type && (e.data.object as { metadata?: Record<string, string> }).metadata?.topUpRef === reference,
   ) as unknown as Stripe.Event[];
+};
 
 /** Stripe delivers the event (again) to the app's Connect webhook; the app answers 200. */
 const deliver = async (event: Stripe.Event) => expect(await standIn.deliverEvent(event.id)).toBe(200);
@@ -174,7 +175,7 @@ describe('a top-up on Checkout', () => {
     const { sessionId, topUpId } = await payOnCheckout({ studentId: cleo, lessons: 5 });
     const session = await stripe.checkout.sessions.retrieve(sessionId, {}, { stripeAccount: account });
     expect(session).toMatchObject({ mode: 'payment', amount_total: 20000, currency: 'cad', payment_status: 'paid' });
-    expect(session.metadata).toMatchObject({ topUpId: String(topUpId), studentId: String(cleo) });
+    expect(session.metadata).toMatchObject({ topUpRef: expect.stringMatching(/^tu_/), studentId: String(cleo) });
     // The session is the connected account's, not the platform's.
     await expect(stripe.checkout.sessions.retrieve(sessionId)).rejects.toThrow(/No such/);
 
@@ -194,7 +195,7 @@ describe('a top-up on Checkout', () => {
 
     // The webhook's events, each delivered three times, and the return page again: still one purchase.
     for (const type of ['checkout.session.completed', 'payment_intent.succeeded']) {
-      const [event] = eventsOf(type, topUpId);
+      const [event] = await eventsOf(type, topUpId);
       expect(event?.account).toBe(account);
       for (let i = 0; i < 3; i++) await deliver(event);
     }
@@ -215,7 +216,7 @@ describe('a top-up on Checkout', () => {
     const cleo = c.students[0].id;
     const { topUpId } = await payOnCheckout({ studentId: cleo, amount: '35.50' });
     await standIn.deliveriesSettled();
-    const [completed] = eventsOf('checkout.session.completed', topUpId);
+    const [completed] = await eventsOf('checkout.session.completed', topUpId);
     await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     const row = await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: topUpId } });
     expect(row.status).toBe('PAID');
@@ -246,8 +247,9 @@ describe('a top-up on Checkout', () => {
     expect(row.failure).toMatch(/8\.00 CAD does not match the top-up of 80\.00 CAD/);
     expect(row.purchaseId).toBeNull();
     expect(await balanceOf(cleo)).toBe('295.50');
-    // Paid to another account: nothing either.
+    // Paid to another account: nothing at all, the top-up stays open for its own payment (issue 37).
     const again = await family.caller.post('/api/portal/top-ups', { studentId: cleo, amount: '80' });
+    const { reference } = await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: again.body.topUpId } });
     await postSigned({
       ...forged,
       id: 'evt_forged_other',
@@ -255,16 +257,14 @@ describe('a top-up on Checkout', () => {
       data: {
         object: {
           ...session,
-          metadata: { topUpId: String(again.body.topUpId) },
+          metadata: { topUpRef: reference },
           status: 'complete',
           payment_status: 'paid',
           amount_total: 8000,
         },
       },
     });
-    expect((await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: again.body.topUpId } })).status).toBe(
-      'MISMATCH',
-    );
+    expect((await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: again.body.topUpId } })).status).toBe('OPEN');
     expect(await balanceOf(cleo)).toBe('295.50');
   });
 

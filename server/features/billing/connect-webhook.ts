@@ -40,13 +40,19 @@ export async function processConnectEvent(
     if (count === 0) return false;
     if (event.type === 'account.updated') {
       const account = event.data.object as Stripe.Account;
-      // The event's own account only: an event cannot change another centre's account.
+      // The event's own account only: an event cannot change another centre's account. Stripe does not
+      // deliver in order: an event older than the flags' own time (the last applied) is ignored.
+      const at = new Date(event.created * 1000);
       if (account?.id === event.account)
         await tx.organisation.updateMany({
-          where: { stripeAccountId: event.account },
+          where: {
+            stripeAccountId: event.account,
+            OR: [{ stripeAccountEventAt: null }, { stripeAccountEventAt: { lte: at } }],
+          },
           data: {
             stripeChargesEnabled: account.charges_enabled === true,
             stripeDetailsSubmitted: account.details_submitted === true,
+            stripeAccountEventAt: at,
           },
         });
     } else await applyFamilyPaymentEvent(tx, event, queue);

@@ -123,10 +123,17 @@ export async function refreshConnect(
   const organisation = await organisationOf(prisma, organisationId);
   const accountId = organisation.stripeAccountId;
   if (!accountId) return statusOf(billing, organisation);
+  // What is read is true from the second the read starts (Stripe's events count whole seconds): an
+  // account.updated created before it is older news and will be ignored; one applied meanwhile wins.
+  const readAt = new Date(Math.floor(Date.now() / 1000) * 1000);
   const account = await stripeCall(() => billing.stripe.accounts.retrieve(accountId));
-  const saved = await prisma.organisation.update({
-    where: { id: organisationId },
-    data: { stripeChargesEnabled: account.charges_enabled, stripeDetailsSubmitted: account.details_submitted },
+  await prisma.organisation.updateMany({
+    where: { id: organisationId, OR: [{ stripeAccountEventAt: null }, { stripeAccountEventAt: { lte: readAt } }] },
+    data: {
+      stripeChargesEnabled: account.charges_enabled,
+      stripeDetailsSubmitted: account.details_submitted,
+      stripeAccountEventAt: readAt,
+    },
   });
-  return statusOf(billing, saved);
+  return statusOf(billing, await organisationOf(prisma, organisationId));
 }

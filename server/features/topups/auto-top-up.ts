@@ -358,7 +358,7 @@ export async function runAutoTopUps(
     const topUp = await claimDip(prisma, c, now);
     if (!topUp) continue;
     const metadata = {
-      topUpId: String(topUp.id),
+      topUpRef: topUp.reference,
       organisationId: String(c.organisationId),
       studentId: String(c.studentId),
       householdId: String(c.householdId),

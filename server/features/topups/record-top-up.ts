@@ -2,12 +2,14 @@
 // report the same payment: the Connect webhook (checkout.session.completed, payment_intent.succeeded),
 // the return page's confirm and the auto top-up's own charge. Each calls recordTopUpPaid in its
 // transaction; the top-up's row lock and its status make the first one record it and the rest no-ops.
-// What Stripe says it received must be what was asked (amount, currency, connected account): otherwise
-// nothing is recorded and the mismatch is kept on the top-up for the desk.
+// What Stripe says it received must be what was asked (amount, currency): otherwise nothing is recorded
+// and the mismatch is kept on the top-up for the desk. A report from another Stripe account than the
+// top-up's (issue 37, finding 3: another centre's account naming this top-up) touches nothing at all.
 import { minorUnits } from '../../../src/contracts/topups';
 import { auditPurchaseCreated } from '../../audit/voucher-purchase-audit';
 import { Prisma } from '../../generated/prisma/client';
 import { log } from '../../http/log';
+import { foreignTopUpReports } from '../../metrics/top-up-reports';
 import { todayIn } from '../billing/invoice-view';
 import { postVoucherPurchase } from '../vouchers/create-voucher-purchase';
 import { lockStudentBalance } from '../vouchers/ledger';
@@ -23,7 +25,18 @@ export interface StripePayment {
   account: string | null;
 }
 
-export type RecordOutcome = 'recorded' | 'already' | 'mismatch' | 'missing';
+export type RecordOutcome = 'recorded' | 'already' | 'mismatch' | 'missing' | 'foreign';
+
+/** Logs (ids only, nothing personal) and counts a report from an account that is not the top-up's. */
+export function ignoreForeignReport(type: string, topUpId: number, account: string | null, eventId?: string) {
+  foreignTopUpReports.inc({ type });
+  log('warn', 'card top-up report from another Stripe account ignored', {
+    type,
+    topUpId,
+    account: account ?? 'the platform',
+    ...(eventId ? { eventId } : {}),
+  });
+}
 
 interface LockedTopUp {
   id: number;
@@ -56,8 +69,6 @@ export function paymentMismatch(topUp: LockedTopUp, paid: StripePayment): string
     paid.amountMinor === null
       ? 'an unknown amount'
       : `${(paid.amountMinor / 100).toFixed(2)} ${String(paid.currency ?? '').toUpperCase()}`;
-  if (paid.account !== topUp.stripeAccountId)
-    return `the payment of ${received} went to another Stripe account (${paid.account ?? 'the platform'})`;
   if (String(paid.currency ?? '').toUpperCase() !== topUp.currency.toUpperCase())
     return `the payment of ${received} is not in the top-up's currency (${topUp.currency})`;
   if (paid.amountMinor !== minorUnits(topUp.amount))
@@ -89,6 +100,10 @@ export async function recordTopUpPaid(
 ): Promise<RecordOutcome> {
   const topUp = await lockTopUp(tx, topUpId);
   if (!topUp) return 'missing';
+  if (paid.account !== topUp.stripeAccountId) {
+    ignoreForeignReport('payment', topUp.id, paid.account);
+    return 'foreign';
+  }
   if (topUp.status === 'PAID' || topUp.status === 'MISMATCH') return 'already';
   const mismatch = paymentMismatch(topUp, paid);
   if (mismatch) {

@@ -190,8 +190,9 @@ export async function createTopUpCheckout(
       stripeAccountId: ready.account,
     },
   });
+  // The random reference, never the row's id: events name the top-up by it (connect-events.ts).
   const metadata = {
-    topUpId: String(topUp.id),
+    topUpRef: topUp.reference,
     organisationId: String(scope.organisationId),
     studentId: String(child.id),
   };
@@ -214,7 +215,7 @@ export async function createTopUpCheckout(
           },
         ],
         ...(guardian.email ? { customer_email: guardian.email } : {}),
-        client_reference_id: `top-up-${topUp.id}`,
+        client_reference_id: topUp.reference,
         locale: stripeLocale(locale),
         metadata,
         payment_intent_data: { metadata, description: name.slice(0, 250) },
@@ -240,7 +241,10 @@ export function sessionPayment(session: Stripe.Checkout.Session, account: string
   };
 }
 
-/** Applies what a Checkout session says (paid → recorded once; expired → EXPIRED), in the caller's transaction. */
+/**
+ * Applies what a Checkout session of `account` says (paid → recorded once; expired → EXPIRED), in the
+ * caller's transaction. A session of another account than the top-up's changes nothing.
+ */
 export async function applySession(
   tx: Prisma.TransactionClient,
   topUpId: number,
@@ -251,7 +255,10 @@ export async function applySession(
   if (session.status === 'complete' && session.payment_status === 'paid')
     return recordTopUpPaid(tx, topUpId, sessionPayment(session, account), topUpReceipt(queue));
   if (session.status === 'expired') {
-    await tx.cardTopUp.updateMany({ where: { id: topUpId, status: 'OPEN' }, data: { status: 'EXPIRED' } });
+    await tx.cardTopUp.updateMany({
+      where: { id: topUpId, status: 'OPEN', stripeAccountId: account ?? '' },
+      data: { status: 'EXPIRED' },
+    });
     return 'expired';
   }
   return 'open';
