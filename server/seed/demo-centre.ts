@@ -281,4 +281,17 @@ async function seedDemoHouseholds(tx: Prisma.TransactionClient, organisationId: 
     younger.householdId = older.householdId;
     merged += 1;
   }
+  // The migration cannot know the guardians' names; a centre's desk would have them (issue 37, finding
+  // 15: the demo showed "No name yet" everywhere). A parent's first name and the family's name.
+  const unnamed = await tx.guardian.findMany({
+    where: { organisationId, name: null },
+    orderBy: { id: 'asc' },
+    select: { id: true, household: { select: { name: true } } },
+  });
+  for (const [i, guardian] of unnamed.entries()) {
+    const first = PARENT_FIRST_NAMES[i % PARENT_FIRST_NAMES.length];
+    await tx.guardian.update({ where: { id: guardian.id }, data: { name: `${first} ${guardian.household.name}` } });
+  }
 }
+
+const PARENT_FIRST_NAMES = ['Anna', 'David', 'Li', 'Maria', 'James', 'Priya', 'Omar', 'Sophie', 'Chen', 'Laura'];

@@ -12,6 +12,7 @@ import { Button, notification } from 'antd';
 import { createElement } from 'react';
 import { Workbox } from 'workbox-window';
 import type { TAppConfig } from '../contracts/app-config';
+import { getStoredAuthorities } from './session';
 
 const UPDATE_KEY = 'levelup-update';
 const OFFLINE_KEY = 'levelup-offline';
@@ -19,6 +20,10 @@ const OFFLINE_KEY = 'levelup-offline';
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 const t = (id: string) => getIntl().formatMessage({ id });
+
+/** A guardian with no staff role: the family portal shows its own offline notice. */
+const isFamilyOnly = (authorities: string[] | undefined) =>
+  !!authorities?.includes('ROLE_CUSTOMER') && authorities.every((a) => a === 'ROLE_CUSTOMER');
 
 /** The server's switch; undefined when it cannot be asked (offline, server failing). */
 export async function offlineAppEnabled(): Promise<boolean | undefined> {
@@ -66,6 +71,9 @@ function showUpdateNotice(wb: Workbox): void {
 function showOfflineNotice(): void {
   // One notice at a time: the offline notice replaces a network error shown just before it.
   notification.destroy(t('request.error.network'));
+  // A family's portal pages say it themselves, in family words and without covering the page
+  // (Family/components/shared.tsx OfflineNote, issue 37 finding 10): this one is the staff's.
+  if (isFamilyOnly(getStoredAuthorities())) return;
   notification.warning({
     key: OFFLINE_KEY,
     message: t('pwa.offline.title'),

@@ -11,6 +11,8 @@ export default {
   'portal.home.noChildren': 'No children are linked to your family yet. Please contact the centre.',
   'portal.child.balance': 'Balance',
   'portal.child.aboutLeft': 'Lessons left: about {count} (at {rate} a lesson)',
+  'portal.child.lessThanOne': 'Less than one lesson left (a lesson is {rate})',
+  'portal.child.noneLeft': 'No lessons left (a lesson is {rate})',
   'portal.child.noUsual': 'No lesson charged yet',
   'portal.child.nextLessons': 'Next lessons',
   'portal.child.noNextLessons': 'No lessons booked',

@@ -46,6 +46,8 @@ export default {
   'portal.autoTopUp.floor': 'Top up when the balance is below ({currency})',
   'portal.autoTopUp.floor.help': 'For each child of the family',
   'portal.attention.PAYMENT_FAILED': 'Auto top-up for {child} was declined and turned off',
+  'portal.offline.now': 'You are offline: what is on the screen stays readable',
+  'portal.offline.changes': 'Payments and changes wait until you are back online.',
   'portal.offline': 'Offline — shown as saved on this device at {when}',
   'portal.balance.topUp': 'Top up by card',
 };

@@ -11,6 +11,8 @@ export default {
   'portal.home.noChildren': '您的家庭尚未关联孩子，请联系中心。',
   'portal.child.balance': '余额',
   'portal.child.aboutLeft': '按每节课 {rate}，约剩 {count} 节课',
+  'portal.child.lessThanOne': '剩余不足一节课（每节课 {rate}）',
+  'portal.child.noneLeft': '没有剩余课时（每节课 {rate}）',
   'portal.child.noUsual': '尚无课程扣费',
   'portal.child.nextLessons': '接下来的课程',
   'portal.child.noNextLessons': '暂无已预约的课程',

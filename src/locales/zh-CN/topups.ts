@@ -46,6 +46,8 @@ export default {
   'portal.autoTopUp.floor': '余额低于此金额时充值（{currency}）',
   'portal.autoTopUp.floor.help': '适用于家庭中的每个孩子',
   'portal.attention.PAYMENT_FAILED': '{child} 的自动充值被拒绝，已关闭',
+  'portal.offline.now': '您已离线：页面上的内容仍可查看',
+  'portal.offline.changes': '付款和更改需等恢复联网后进行。',
   'portal.offline': '离线 — 显示本设备于 {when} 保存的内容',
   'portal.balance.topUp': '刷卡充值',
 };

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Pagination, Skeleton, Statistic, Typography 
 import { useState } from 'react';
 import PageContainer from '@/components/PageContainer';
 import type { TPortalLedgerEntry } from '@/contracts/portal';
-import { childLedger, downloadReceipt } from '@/services/portal';
+import { childLedger, downloadReceipt, familyPayments } from '@/services/portal';
 import type { Formatter } from '@/utils/format';
 import { useFormat } from '@/utils/useFormat';
 import Statements from './components/Statements';
@@ -75,6 +75,25 @@ function EntryCard({ entry, fmt, childId }: { entry: TPortalLedgerEntry; fmt: Fo
   );
 }
 
+/**
+ * "Top up by card" where the centre takes cards; where it does not, the same place says to pay at the
+ * front desk, rather than a button that leads there (issue 37, finding 9). Nothing while it loads.
+ */
+function TopUpAction() {
+  const t = useT();
+  const { load } = useLoad(familyPayments, 'payments');
+  if (load.state !== 'loaded') return null;
+  return load.value.available ? (
+    <Link to="/family/top-up">
+      <Button>{t('portal.balance.topUp')}</Button>
+    </Link>
+  ) : (
+    <Typography.Text type="secondary" className="top-up-at-desk" style={{ maxWidth: 360 }}>
+      {t('portal.topUp.unavailable', { centre: load.value.centre.name })}
+    </Typography.Text>
+  );
+}
+
 /** /family/balance: a child's balance and its history in family words, with receipts. */
 export default function FamilyBalance() {
   const t = useT();
@@ -113,9 +132,7 @@ export default function FamilyBalance() {
                 title={`${ledger.child.name} · ${t('portal.balance.current')}`}
                 value={fmt.money(ledger.balance)}
               />
-              <Link to="/family/top-up">
-                <Button>{t('portal.balance.topUp')}</Button>
-              </Link>
+              <TopUpAction />
             </Flex>
           </Card>
           {ledger.data.length === 0 ? <Empty description={t('portal.balance.empty')} /> : null}

@@ -9,10 +9,19 @@ import { Failed, LessonCard, OfflineNote, type T, useHome, useT } from './compon
 function attentionText(item: TPortalAttention, t: T, fmt: Formatter) {
   return t(`portal.attention.${item.kind}`, {
     child: item.childName,
-    amount: fmt.money(item.amount),
+    // "owes CA$710.00", never "owes -CA$710.00" (issue 37, finding 9): the sentence carries the sign.
+    amount: fmt.money(item.kind === 'NEGATIVE_BALANCE' ? item.amount.replace(/^-/, '') : item.amount),
     term: item.term ?? '',
     course: item.course ?? '',
   });
+}
+
+/** How many lessons the balance pays for, in words: "about 3", "less than one", "none" (issue 37, finding 9). */
+function lessonsLeftText(child: TPortalChild, t: T, fmt: Formatter) {
+  if (child.aboutLessonsLeft === null || !child.usualLessonCharge) return t('portal.child.noUsual');
+  const rate = fmt.money(child.usualLessonCharge);
+  if (child.aboutLessonsLeft > 0) return t('portal.child.aboutLeft', { count: child.aboutLessonsLeft, rate });
+  return t(Number(child.balance) > 0 ? 'portal.child.lessThanOne' : 'portal.child.noneLeft', { rate });
 }
 
 function ChildCard({ child, fmt }: { child: TPortalChild; fmt: Formatter }) {
@@ -27,9 +36,7 @@ function ChildCard({ child, fmt }: { child: TPortalChild; fmt: Formatter }) {
     >
       <Statistic title={t('portal.child.balance')} value={fmt.money(child.balance)} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 4 }}>
-        {child.aboutLessonsLeft !== null && child.usualLessonCharge
-          ? t('portal.child.aboutLeft', { count: child.aboutLessonsLeft, rate: fmt.money(child.usualLessonCharge) })
-          : t('portal.child.noUsual')}
+        {lessonsLeftText(child, t, fmt)}
       </Typography.Paragraph>
       <Typography.Title level={3} style={{ fontSize: 15 }}>
         {t('portal.child.nextLessons')}

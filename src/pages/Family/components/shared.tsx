@@ -58,15 +58,39 @@ export function useLoad<V>(fetch: () => Promise<V>, key: string, keepAs?: string
 }
 
 /** Says the page is what this device kept, from when, because the server cannot be reached. */
+/** Whether the browser says it is online, kept up to date. */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}
+
+/**
+ * The family's one offline notice (issue 37, finding 10), in the page's flow so that it covers nothing:
+ * what is shown and from when, in family words. The staff's floating notice is not shown to families
+ * (src/utils/serviceWorker.ts).
+ */
 export function OfflineNote({ savedAt, fmt }: { savedAt?: string; fmt: Formatter }) {
   const t = useT();
-  if (!savedAt) return null;
+  const online = useOnline();
+  if (!savedAt && online) return null;
   return (
     <Alert
       type="info"
       showIcon
+      role="status"
+      className="portal-offline-note"
       style={{ marginBottom: 12 }}
-      message={t('portal.offline', { when: fmt.dateTime(savedAt) })}
+      message={savedAt ? t('portal.offline', { when: fmt.dateTime(savedAt) }) : t('portal.offline.now')}
+      description={t('portal.offline.changes')}
     />
   );
 }
