@@ -25,6 +25,8 @@ export {
 
 type NoticeJob = ScheduledJob<object> & { cron: string };
 
+const STATEMENTS_JOB = 'notice-monthly-statements';
+
 export type NoticeJobs = ScheduledJobs;
 
 export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient): Promise<NoticeJobs> {
@@ -51,8 +53,8 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
     { name: 'notice-lesson-reminders', cron: '*/5 * * * *', run: () => runLessonReminders(prisma, queue) },
     // Freed-seat offers past their hold expire, and the seat goes to the next wave (issue 22).
     { name: 'seat-offers', cron: '* * * * *', run: () => runSeatOffers(prisma, queue) },
-    // Monthly statements on the 1st in each centre's zone: every hour finds each zone's 1st.
-    { name: 'notice-monthly-statements', cron: '7 * * * *', run: () => runMonthlyStatements(prisma, queue) },
+    // Monthly statements from the 1st in each centre's zone, months missed caught up: hourly, and at start.
+    { name: STATEMENTS_JOB, cron: '7 * * * *', run: () => runMonthlyStatements(prisma, queue) },
     // Make-up credits past their expiry are posted EXPIRED (issue 22): hourly is within the day they lapse.
     {
       name: 'lesson-expire-credits',
@@ -64,5 +66,8 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
   ];
   // A failed run is not retried: the next tick runs it again from where it stands.
   const options = { policy: 'stately', retryLimit: 0, expireInSeconds: 600 } as const;
-  return scheduledJobs(boss, jobs, options, 'notice job failed');
+  const started = await scheduledJobs(boss, jobs, options, 'notice job failed');
+  // Statements due while no worker ran go out now, not at the next hour's tick (stately: one waiting).
+  await boss.send(STATEMENTS_JOB, {});
+  return started;
 }
