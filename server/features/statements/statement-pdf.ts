@@ -71,10 +71,12 @@ export async function statementPdf(statement: Statement, locale: Locale): Promis
     out.line(say('Opening balance'), { right: money(child.opening), gap: 6 });
     if (child.entries.length === 0) out.line(say('No activity this month'), { grey: true, gap: 6 });
     for (const entry of child.entries) {
+      // A long course name wraps in its column, under the text rather than the date (PageWriter.line).
       out.line(`${entry.date}  ${entryText(entry, statement.centre.currency, locale)}`, {
         right: money(entry.amount),
         size: 10,
         gap: 5,
+        hangAfter: `${entry.date}  `,
       });
     }
     out.line(say('Closing balance'), { right: money(child.closing), bold: true, gap: 6 });
