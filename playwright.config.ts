@@ -13,7 +13,7 @@ const databases = process.env.E2E_DB
 const PLACES = /(location-reports|room-view|rooms-booking)\.spec\.ts$/;
 /** Specs that run against PGlite only (see projects). */
 const PGLITE_ONLY =
-  /\/(a11y|a11y-dialogs|a11y-billing|clipping|i18n|keyboard|pwa|sign-in|sign-in-phone|account|lists|names|forms|sessions|notices|portal-settings|students|privacy|email|courses|staff|schedule-views|schedule-now|list-limits|audit|payroll|locations|feedback|dashboard|class-notices|households|busy-retry)\.spec\.ts$/;
+  /\/(a11y|a11y-dialogs|a11y-billing|clipping|i18n|keyboard|pwa|sign-in|sign-in-phone|account|lists|names|forms|sessions|notices|portal-settings|students|privacy|email|courses|staff|schedule-views|schedule-now|list-limits|audit|payroll|locations|feedback|dashboard|class-notices|households|busy-retry|family-words)\.spec\.ts$/;
 const servers = databases.map((db) => ({
   db,
   port: db === 'postgres' ? Number(process.env.E2E_PG_PORT ?? port + 100) : port,

@@ -84,7 +84,13 @@ export const layout: RunTimeLayoutConfig = ({ initialState }) => ({
   avatarProps: {
     icon: <UserOutlined />,
     size: 'small',
-    title: displayName(initialState?.currentUser),
+    // One line, cut short with the whole name as its title: a long name wrapped and was clipped by the
+    // phone's header (issue 37, finding 15).
+    title: (
+      <span className="levelup-header-name" title={displayName(initialState?.currentUser)}>
+        {displayName(initialState?.currentUser)}
+      </span>
+    ),
     render: (_props, avatar) => <AvatarDropdown>{avatar}</AvatarDropdown>,
   },
   onPageChange: () => {

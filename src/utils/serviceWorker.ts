@@ -12,7 +12,7 @@ import { Button, notification } from 'antd';
 import { createElement } from 'react';
 import { Workbox } from 'workbox-window';
 import type { TAppConfig } from '../contracts/app-config';
-import { getStoredAuthorities } from './session';
+import { getStoredAuthorities, readKeptAccount } from './session';
 
 const UPDATE_KEY = 'levelup-update';
 const OFFLINE_KEY = 'levelup-offline';
@@ -22,7 +22,7 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 const t = (id: string) => getIntl().formatMessage({ id });
 
 /** A guardian with no staff role: the family portal shows its own offline notice. */
-const isFamilyOnly = (authorities: string[] | undefined) =>
+const isFamilyOnly = (authorities: unknown[] | undefined) =>
   !!authorities?.includes('ROLE_CUSTOMER') && authorities.every((a) => a === 'ROLE_CUSTOMER');
 
 /** The server's switch; undefined when it cannot be asked (offline, server failing). */
@@ -73,7 +73,8 @@ function showOfflineNotice(): void {
   notification.destroy(t('request.error.network'));
   // A family's portal pages say it themselves, in family words and without covering the page
   // (Family/components/shared.tsx OfflineNote, issue 37 finding 10): this one is the staff's.
-  if (isFamilyOnly(getStoredAuthorities())) return;
+  const kept = readKeptAccount() as { authorities?: unknown } | null;
+  if (isFamilyOnly(Array.isArray(kept?.authorities) ? kept.authorities : getStoredAuthorities())) return;
   notification.warning({
     key: OFFLINE_KEY,
     message: t('pwa.offline.title'),

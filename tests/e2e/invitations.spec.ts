@@ -1,50 +1,16 @@
 // Portal invitations in the browser (issue 21): the desk invites a guardian from the household page; the
 // guardian opens the emailed link on a phone (390x844), in the language the desk recorded for them,
 // chooses a login and password and lands in the family portal; the desk then sees them signed up.
-import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { apiAs, signIn } from './support';
+import { expect, type Page, test } from '@playwright/test';
+import { invitationKey, familyOf as newFamily } from './family-support';
+import { signIn } from './support';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 const SHOTS = process.env.SHOTS;
 const shot = (page: Page, name: string) => (SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }) : undefined);
 const suffix = Date.now().toString(36);
-
-/** A new student's household with one guardian in `langKey`, made through the desk's API. */
-async function familyOf(request: APIRequestContext, first: string, langKey: 'en-US' | 'zh-CN') {
-  const desk = await apiAs(request, 'operator');
-  const student = await request.post('/api/students', {
-    headers: desk,
-    data: { studentId: `INV-${first}-${suffix}`, firstName: first, lastName: `Park${suffix}` },
-  });
-  expect(student.status()).toBe(201);
-  const studentId = ((await student.json()) as { id: number }).id;
-  const household = await request.post('/api/households', { headers: desk, data: { studentId } });
-  expect(household.status()).toBe(201);
-  const householdId = ((await household.json()) as { id: number }).id;
-  const email = `${first.toLowerCase()}.parent.${suffix}@family.test`;
-  const added = await request.post(`/api/households/${householdId}/guardians`, {
-    headers: desk,
-    data: { name: `${first} Parent`, email, langKey },
-  });
-  expect(added.status()).toBe(201);
-  return { householdId, email, desk };
-}
-
-/** The key of the invitation link in the email the worker wrote (no SMTP in the browser tests). */
-async function invitationKey(request: APIRequestContext, desk: { Authorization: string }, email: string) {
-  let file = '';
-  await expect(async () => {
-    const res = await request.get('/api/messages', { headers: desk, params: { recipient: email } });
-    const rows = (await res.json()).data as { template: string; status: string; note: string | null }[];
-    file = /written to (.+\.eml)$/.exec(rows.find((m) => m.template === 'invitation')?.note ?? '')?.[1] ?? '';
-    expect(file).not.toBe('');
-  }).toPass({ timeout: 20_000 });
-  const raw = readFileSync(file, 'utf8').replace(/=\r?\n/g, '');
-  const key = /\/user\/accept-invitation\?key=(?:3D)?([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
-  expect(key).toBeTruthy();
-  return key as string;
-}
+const familyOf = (request: Parameters<typeof newFamily>[0], first: string, langKey: 'en-US' | 'zh-CN') =>
+  newFamily(request, first, langKey, suffix);
 
 test('the desk invites a guardian by email; the guardian accepts on a phone and lands in the portal', async ({
   page,

@@ -69,7 +69,10 @@ export async function updatePortalSettings(
     await tx.guardian.update({ where: { id: before.id }, data: { ...own, ...consent } });
     await tx.household.update({ where: { id: before.householdId }, data: { lessonReminders, monthlyStatements } });
     // The account's language follows: its own emails (a password reset) speak it too.
-    await tx.user.update({ where: { id: auth.userId }, data: { langKey: body.langKey } });
+    // A language changed here is the person's choice: every device follows it from its next sign-in
+    // (issue 37, finding 8). Saving the other settings leaves an unchanged language unchosen.
+    const chosen = body.langKey !== before.langKey ? { languageChosenAt: new Date() } : {};
+    await tx.user.update({ where: { id: auth.userId }, data: { langKey: body.langKey, ...chosen } });
     return view(await ownGuardian(tx, auth));
   });
 }
