@@ -20,6 +20,7 @@ import { zhCNSeats } from './zh-CN-seats';
 import { zhCNSiteLimits } from './zh-CN-site-limits';
 import { zhCNSms } from './zh-CN-sms';
 import { zhCNStatements } from './zh-CN-statements';
+import { zhCNWebhooks } from './zh-CN-webhooks';
 
 /** Every text the server shows a person, English → Chinese (the catalog `text.ts` renders from). */
 export const zhCN = {
@@ -44,5 +45,6 @@ export const zhCN = {
   ...zhCNLocationReports,
   ...zhCNLocations,
   ...zhCNIdempotency,
+  ...zhCNWebhooks,
   ...zhCNCatchUp,
 } as const;

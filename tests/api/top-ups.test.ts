@@ -239,6 +239,7 @@ describe('a top-up on Checkout', () => {
       object: 'event',
       type: 'checkout.session.completed',
       account,
+      created: Math.floor(Date.now() / 1000),
       data: { object: { ...session, status: 'complete', payment_status: 'paid', amount_total: 800 } },
     };
     expect((await postSigned(forged)).status).toBe(200);

@@ -7,6 +7,7 @@ import { log } from '../../http/log';
 import { BILLING_UNAVAILABLE } from './billing-errors';
 import { paymentIntentError, recordChargeFailed, recordChargeSucceeded } from './charge-invoice';
 import type { BillingStripe } from './stripe-config';
+import { stripeEventShape } from './stripe-event-shape';
 
 /** How far a webhook's signed timestamp may be from now, either way (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -30,13 +31,17 @@ export function verifySignedEvent(
   const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
   if (Number.isFinite(signedAt) && signedAt * 1000 > Date.now() + WEBHOOK_TOLERANCE_SECONDS * 1000)
     throw new AppError('validation', 'Invalid Stripe signature');
+  let parsed: unknown;
   try {
-    return billing.stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    parsed = billing.stripe.webhooks.constructEvent(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeSignatureVerificationError)
       throw new AppError('validation', 'Invalid Stripe signature');
+    // The SDK parses the body once the signature holds: signed bytes that are not JSON (issue 37, finding 5).
+    if (error instanceof SyntaxError) throw new AppError('validation', 'The webhook body is not JSON');
     throw error;
   }
+  return stripeEventShape(parsed);
 }
 
 const invoiceIdOf = (pi: Stripe.PaymentIntent | undefined) => {
