@@ -8,6 +8,7 @@ import { zhCNLocationReports } from './zh-CN-location-reports';
 import { zhCNLocations } from './zh-CN-locations';
 import { zhCNLocationsCore } from './zh-CN-locations-core';
 import { zhCNMakeUps } from './zh-CN-make-ups';
+import { zhCNMessageVolume } from './zh-CN-message-volume';
 import { zhCNMoney } from './zh-CN-money';
 import { zhCNOperations } from './zh-CN-operations';
 import { zhCNPayments } from './zh-CN-payments';
@@ -45,6 +46,7 @@ export const zhCN = {
   ...zhCNLocationReports,
   ...zhCNLocations,
   ...zhCNIdempotency,
+  ...zhCNMessageVolume,
   ...zhCNWebhooks,
   ...zhCNCatchUp,
 } as const;

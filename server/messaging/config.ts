@@ -53,6 +53,11 @@ export interface MessagingConfig {
    * a process): a killed worker's messages then wait for its heartbeat to lapse.
    */
   reapIntervalSeconds?: number;
+  /**
+   * LESSON_CHANGE_DIGEST_MINUTES (default 5): a household's lesson changes go to its guardians as one
+   * message this long after the first of them (issue 37, finding 14; the family-lesson-changes job).
+   */
+  lessonChangeDigestMinutes?: number;
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -110,5 +115,6 @@ export function loadMessagingConfig(target: DatabaseTarget, env: NodeJS.ProcessE
     appUrl: appUrlOf(env),
     pollingIntervalSeconds: positiveNumber(env, 'MESSAGE_POLL_SECONDS', 2, 0.5),
     superviseIntervalSeconds: positiveNumber(env, 'MESSAGE_SUPERVISE_SECONDS', 5, 1),
+    lessonChangeDigestMinutes: positiveNumber(env, 'LESSON_CHANGE_DIGEST_MINUTES', 5),
   };
 }

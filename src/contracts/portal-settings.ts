@@ -1,11 +1,30 @@
 // A guardian's own settings in the family portal (issue 21): how the centre reaches them (email, phone),
 // in which language, which messages by email and which by SMS (SMS only with their consent, recorded),
 // and whether the family gets lesson reminders. The calendar feed is in family-calendar.ts.
+// Channels per kind of message (issue 37, finding 14): each guardian chooses email and SMS for each
+// kind; without a choice the default holds (FAMILY_MESSAGE_KINDS). SMS still needs the consent above.
 import { ZLangKey } from './account';
 import { ZOptionalEmail, ZOptionalPhone } from './common';
 import { defineEndpoint } from './endpoint';
 import { GUARDIAN_CONTACT_REQUIRED, SMS_NEEDS_PHONE } from './households';
 import { z } from './z';
+
+/** The kinds of family message, each with whether an SMS of it exists and whether SMS is on by default. */
+export const FAMILY_MESSAGE_KINDS = [
+  { kind: 'LESSON_CHANGES', sms: true, smsByDefault: true },
+  { kind: 'REMINDERS', sms: true, smsByDefault: true },
+  { kind: 'SEAT_OFFERS', sms: true, smsByDefault: true },
+  { kind: 'FEEDBACK', sms: false, smsByDefault: false },
+  { kind: 'BILLING', sms: true, smsByDefault: false },
+] as const;
+export const ZFamilyMessageKind = z.enum(['LESSON_CHANGES', 'REMINDERS', 'SEAT_OFFERS', 'FEEDBACK', 'BILLING']);
+export type TFamilyMessageKind = z.infer<typeof ZFamilyMessageKind>;
+
+export const KIND_TWICE_MESSAGE = 'Each kind of message at most once';
+export const NO_SMS_OF_KIND_MESSAGE = 'This kind of message is sent by email only';
+
+export const ZFamilyMessageChoice = z.object({ kind: ZFamilyMessageKind, email: z.boolean(), sms: z.boolean() });
+export type TFamilyMessageChoice = z.infer<typeof ZFamilyMessageChoice>;
 
 export const ZPortalSettingsBody = z
   .object({
@@ -19,10 +38,21 @@ export const ZPortalSettingsBody = z
     lessonReminders: z.boolean(),
     /** A monthly statement by email on the 1st (the household's setting); unchanged when left out. */
     monthlyStatements: z.boolean().optional(),
+    /** Channels per kind of message; kinds left out (or the whole list) stay as they are. */
+    messages: z.array(ZFamilyMessageChoice).max(FAMILY_MESSAGE_KINDS.length).optional(),
   })
   .superRefine((s, ctx) => {
     if (!s.email && !s.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: GUARDIAN_CONTACT_REQUIRED });
     if (s.allowSms && !s.phone) ctx.addIssue({ code: 'custom', path: ['allowSms'], message: SMS_NEEDS_PHONE });
+    const seen = new Set<string>();
+    for (const [i, choice] of (s.messages ?? []).entries()) {
+      if (seen.has(choice.kind))
+        ctx.addIssue({ code: 'custom', path: ['messages', i, 'kind'], message: KIND_TWICE_MESSAGE });
+      seen.add(choice.kind);
+      const kind = FAMILY_MESSAGE_KINDS.find((k) => k.kind === choice.kind);
+      if (choice.sms && kind && !kind.sms)
+        ctx.addIssue({ code: 'custom', path: ['messages', i, 'sms'], message: NO_SMS_OF_KIND_MESSAGE });
+    }
   });
 export type TPortalSettingsBody = z.input<typeof ZPortalSettingsBody>;
 
@@ -37,6 +67,10 @@ export const ZPortalSettings = z.object({
   smsConsentSource: z.string().nullable(),
   lessonReminders: z.boolean(),
   monthlyStatements: z.boolean(),
+  /** Every kind of message with the channels this guardian gets it by (their choice or the default). */
+  messages: z.array(ZFamilyMessageChoice),
+  /** The household's primary contact: the first guardian who can receive SMS; SMS goes to them by default. */
+  primaryContact: z.boolean(),
 });
 export type TPortalSettings = z.infer<typeof ZPortalSettings>;
 

@@ -1,6 +1,6 @@
 // Every message a family receives exists in en-US and zh-CN (issue 21): lesson reminders, class
-// feedback, purchase receipts (email and PDF), monthly statements (email and PDF), class changes, low
-// balance and portal invitations are each rendered in both languages from the same facts; the Chinese
+// feedback, purchase receipts (email and PDF), monthly statements (email and PDF), class changes, a
+// household's lesson changes in one message, low balance and portal invitations are each rendered in both languages from the same facts; the Chinese
 // is Chinese (subject and body), the English is not, and no placeholder is left unfilled. Every message
 // template of the server is either walked here or named as not a family's (staff notices, account
 // messages, the centre's own bulk text): a new family template without both languages fails.
@@ -16,6 +16,10 @@ import {
   LESSON_CANCELLED_TEMPLATE,
 } from '../../server/features/lessons/lesson-texts';
 import { LESSON_REMINDER_TEMPLATE } from '../../server/features/notices/jobs';
+import {
+  FAMILY_LESSON_CHANGES_TEMPLATE,
+  lessonChangesText,
+} from '../../server/features/notices/jobs/lesson-change-texts';
 import { reminderEmail, reminderSms } from '../../server/features/notices/jobs/lesson-reminder-texts';
 import { LOW_BALANCE_TEMPLATE } from '../../server/features/notices/jobs/low-balance';
 import { lowBalanceFamilyText } from '../../server/features/notices/jobs/low-balance-texts';
@@ -167,6 +171,58 @@ const FAMILY_MESSAGES: Record<string, (lang: Lang) => Promise<Rendered[]>> = {
         { kind: 'cancelled', course: 'Physics', was: end, now: end, address: null },
       ],
     });
+    return [{ subject: text.subject, body: text.body }, { body: text.sms }];
+  },
+  [FAMILY_LESSON_CHANGES_TEMPLATE]: async (lang) => {
+    const at = (d: Date) => d.toISOString();
+    const consequence = consequenceText({
+      by: 'FAMILY',
+      late: false,
+      noticeHours: 24,
+      charge: '0.00',
+      chargePercent: 0,
+      currency: 'CAD',
+      credit: true,
+      returnCredit: false,
+      quotaReached: false,
+      makeUpQuota: 2,
+      makeUp: false,
+    });
+    const text = lessonChangesText(lang, {
+      centre: 'Maple Tutoring',
+      zone: 'America/Toronto',
+      householdId: 7,
+      changes: [
+        {
+          studentId: 1,
+          student: 'Cleo Chen',
+          facts: { kind: 'moved', course: 'Mathematics', was: at(start), now: at(end), address: null },
+        },
+        {
+          studentId: 2,
+          student: 'Dan Chen',
+          facts: { kind: 'cancelled', course: 'Physics', was: at(start), now: at(start), address: null },
+        },
+        {
+          studentId: 2,
+          student: 'Dan Chen',
+          facts: { kind: 'changed', course: 'Physics', was: at(end), now: at(end), address: 'Room 2, 12 Main St' },
+        },
+        {
+          studentId: 1,
+          student: 'Cleo Chen',
+          facts: {
+            kind: 'lesson-cancelled',
+            course: 'Mathematics',
+            was: at(end),
+            now: at(end),
+            address: null,
+            consequence,
+          },
+        },
+      ],
+    });
+    expect(text.template).toBe(FAMILY_LESSON_CHANGES_TEMPLATE);
     return [{ subject: text.subject, body: text.body }, { body: text.sms }];
   },
   [LOW_BALANCE_TEMPLATE]: async (lang) => {

@@ -8,6 +8,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelStudentLesson } from '../../server/features/lessons/cancel-lesson';
 import { expireCredits, useCredit } from '../../server/features/lessons/credits';
+import { runLessonChangeDigests } from '../../server/features/notices/jobs/lesson-change-digests';
 import { type MessageQueue, openMessageQueue } from '../../server/messaging/queue';
 import { CANCELLATION_CHANGED_MESSAGE } from '../../src/contracts/lessons';
 import { fieldsOf } from '../support/course-factories';
@@ -452,6 +453,8 @@ describe("the family's confirmation", () => {
       }),
     );
     expect(result.told.families).toBe(1);
+    // Sent with the household's other lesson changes, five minutes after the first (issue 37).
+    await runLessonChangeDigests(ctx.prisma, queue, new Date(Date.now() + 6 * 60_000));
     const messages = await ctx.prisma.message.findMany({
       where: { template: 'lesson-cancelled', entityId: l.students[0].id },
       orderBy: { id: 'asc' },
@@ -478,6 +481,7 @@ describe("the family's confirmation", () => {
         queue,
       }),
     );
+    await runLessonChangeDigests(ctx.prisma, queue, new Date(Date.now() + 6 * 60_000));
     expect(
       await ctx.prisma.message.count({ where: { template: 'lesson-cancelled', entityId: bySms.students[0].id } }),
     ).toBe(0);

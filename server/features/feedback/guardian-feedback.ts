@@ -3,7 +3,8 @@
 // feedback email in the guardian's own language, besides the student's own address as before (an
 // address both have gets one). Key `feedback:<class>:<student>:guardian:<guardian>`; the messages are
 // the class's feedback messages (same template and record), so the notification status and retry
-// count them as well.
+// count them as well. A guardian who turned feedback emails off (their choice per kind of message,
+// issue 37) gets none.
 import type { Prisma } from '../../generated/prisma/client';
 import type { MessageInput } from '../../messaging/enqueue';
 import { noticeLang } from '../schedules/class-notice-texts';
@@ -28,6 +29,7 @@ export async function guardianFeedbackEmails(
       receivesFeedback: true,
       allowEmail: true,
       email: { not: null },
+      messageChoices: { none: { kind: 'FEEDBACK', email: false } },
       household: { students: { some: { id: { in: ids } } } },
     },
     orderBy: { id: 'asc' },

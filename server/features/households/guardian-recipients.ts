@@ -16,6 +16,8 @@ export const householdGuardiansSelect = {
       allowEmail: true,
       allowSms: true,
       smsConsentAt: true,
+      // Their channels per kind of message (message-choices.ts).
+      messageChoices: { select: { kind: true, email: true, sms: true } },
     },
   },
 } as const satisfies Prisma.HouseholdSelect;

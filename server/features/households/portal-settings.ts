@@ -1,13 +1,14 @@
 // A guardian's own settings (issue 21): read and changed by the guardian in the portal, in one
 // transaction with the household's lesson-reminder choice; SMS consent is recorded as given in the
 // portal ("portal (<login>)") when newly allowed, kept while it stands and cleared when withdrawn, as
-// the desk records its own.
+// the desk records its own. Channels per kind of message (issue 37, finding 14): message-choices.ts.
 import type { z } from 'zod';
 import type { TPortalSettings, ZPortalSettingsBody } from '../../../src/contracts/portal-settings';
 import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { AppError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
+import { choicesView, primaryContactId, saveChoices } from './message-choices';
 
 const select = {
   id: true,
@@ -20,7 +21,17 @@ const select = {
   smsConsentAt: true,
   smsConsentSource: true,
   householdId: true,
-  household: { select: { lessonReminders: true, monthlyStatements: true } },
+  messageChoices: { select: { kind: true, email: true, sms: true } },
+  household: {
+    select: {
+      lessonReminders: true,
+      monthlyStatements: true,
+      // Who the primary contact is (message-choices.ts).
+      guardians: {
+        select: { id: true, email: true, phone: true, allowEmail: true, allowSms: true, smsConsentAt: true },
+      },
+    },
+  },
 } as const;
 
 type Db = PrismaClient | Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -35,6 +46,7 @@ async function ownGuardian(db: Db, auth: AuthContext) {
 }
 
 function view(g: Awaited<ReturnType<typeof ownGuardian>>): TPortalSettings {
+  const primaryContact = primaryContactId(g.household.guardians) === g.id;
   return {
     name: g.name,
     email: g.email,
@@ -46,6 +58,8 @@ function view(g: Awaited<ReturnType<typeof ownGuardian>>): TPortalSettings {
     smsConsentSource: g.smsConsentSource,
     lessonReminders: g.household.lessonReminders,
     monthlyStatements: g.household.monthlyStatements,
+    messages: choicesView(g.messageChoices, primaryContact),
+    primaryContact,
   };
 }
 
@@ -65,8 +79,12 @@ export async function updatePortalSettings(
       : before.allowSms
         ? { smsConsentAt: before.smsConsentAt, smsConsentSource: before.smsConsentSource }
         : { smsConsentAt: new Date(), smsConsentSource: `portal (${auth.login})` };
-    const { lessonReminders, monthlyStatements, ...own } = body;
+    const { lessonReminders, monthlyStatements, messages, ...own } = body;
     await tx.guardian.update({ where: { id: before.id }, data: { ...own, ...consent } });
+    if (messages) {
+      const { household } = await ownGuardian(tx, auth);
+      await saveChoices(tx, before.id, messages, primaryContactId(household.guardians) === before.id);
+    }
     await tx.household.update({ where: { id: before.householdId }, data: { lessonReminders, monthlyStatements } });
     // The account's language follows: its own emails (a password reset) speak it too.
     // A language changed here is the person's choice: every device follows it from its next sign-in

@@ -3,26 +3,27 @@
 // row lock (so ten concurrent cancellations of one lesson post one outcome): the student's line, the
 // class itself for a one-on-one, the make-up credit (granted, or the make-up's own given back), the
 // voucher charge (through syncClassCharges), the audit event, the operators' notice, the freed seat
-// and the family's confirmation in each guardian's language.
+// and the family's confirmation in each guardian's language (held for the household's one message of
+// lesson changes: schedules/family-lesson-changes.ts).
 import { DateTime } from 'luxon';
 import { CANCELLATION_CHANGED_MESSAGE } from '../../../src/contracts/lessons';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import { AppError } from '../../http/errors';
 import { notFound } from '../../http/tenancy';
 import type { Text } from '../../i18n/text';
-import { enqueueMessages, type MessageInput } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { recipientsFor } from '../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../notices/create-notices';
-import { guardianAddresses, householdGuardiansSelect } from '../households/guardian-recipients';
+import { householdGuardiansSelect } from '../households/guardian-recipients';
+import { kindRecipients } from '../households/message-choices';
 import { amountFor } from '../money/class-amounts';
 import { fixed2 } from '../money/money-text';
 import { lockClass } from '../schedules/class-change';
-import { noticeLang } from '../schedules/class-notice-texts';
+import { holdLessonChanges } from '../schedules/family-lesson-changes';
 import { seatFreed } from '../seats/seat-freed';
 import { syncClassCharges } from '../vouchers/class-charges';
 import { familyCreditsInPeriod, grantCredit, returnCredit, revokeCredit, useCredit as takeCredit } from './credits';
-import { cancellationMessage, consequenceText, LESSON_CANCELLED_TEMPLATE } from './lesson-texts';
+import { consequenceText } from './lesson-texts';
 import {
   type CancellationOutcome,
   type Canceller,
@@ -252,7 +253,11 @@ async function writeAudit(
   });
 }
 
-/** The family's confirmation, to each guardian by their choices and in their language. */
+/**
+ * The family's confirmation, to each guardian by their choices for lesson changes and in their language:
+ * held, so that it goes with the household's other lesson changes of these minutes as one message
+ * (lesson-texts.ts words it when it is alone). Nothing without a queue (no messaging in this process).
+ */
 async function tellFamily(
   tx: Tx,
   queue: MessageQueue | undefined,
@@ -264,42 +269,33 @@ async function tellFamily(
   if (!queue) return 0;
   const student = await tx.student.findUniqueOrThrow({
     where: { id: line.studentId },
-    select: { household: { select: householdGuardiansSelect } },
+    select: { household: { select: { id: true, ...householdGuardiansSelect } } },
   });
-  const name = `${line.student.firstName} ${line.student.lastName}`;
-  const inputs: MessageInput[] = [];
-  const reached = new Set<string>();
-  for (const guardian of student.household?.guardians ?? []) {
-    const text = cancellationMessage({
-      lang: noticeLang(guardian.langKey),
-      centre: lesson.organisation.name,
-      student: name,
-      course: lesson.course.name,
-      startAt: lesson.startAt,
-      timeZone: lesson.organisation.timeZone,
-      consequence: summary,
-    });
-    const common = {
+  const household = student.household;
+  // An SMS reply is answered by the reply itself: no second SMS.
+  const told = (household ? kindRecipients(household.guardians, 'LESSON_CHANGES') : []).filter(
+    (to) => to.email || (to.phone && input.source !== 'SMS'),
+  );
+  if (!household || !told.length) return 0;
+  await holdLessonChanges(tx, [
+    {
       organisationId: input.organisationId,
-      recipientName: guardian.name ?? name,
-      template: LESSON_CANCELLED_TEMPLATE,
-      entityType: 'STUDENT',
-      entityId: line.studentId,
+      householdId: household.id,
+      studentId: line.studentId,
+      scheduleId: lesson.id,
       queuedById: input.actorUserId,
-    };
-    const { email, phone } = guardianAddresses(guardian);
-    if (email && !reached.has(email.toLowerCase())) {
-      reached.add(email.toLowerCase());
-      inputs.push({ ...common, channel: 'EMAIL', recipient: email, subject: text.subject, bodyText: text.body });
-    }
-    // An SMS reply is answered by the reply itself: no second SMS.
-    if (phone && input.source !== 'SMS' && !reached.has(phone)) {
-      reached.add(phone);
-      inputs.push({ ...common, channel: 'SMS', recipient: phone, bodyText: text.sms });
-    }
-  }
-  if (inputs.length) await enqueueMessages(tx, queue, inputs);
-  return inputs.length ? 1 : 0;
+      facts: {
+        kind: 'lesson-cancelled',
+        course: lesson.course.name,
+        was: lesson.startAt.toISOString(),
+        now: lesson.startAt.toISOString(),
+        address: null,
+        consequence: summary,
+        ...(input.source === 'SMS' ? { noSms: true } : {}),
+      },
+    },
+  ]);
+  return 1;
 }
 
 /**

@@ -1,8 +1,10 @@
 // Telling people about a moved, cancelled or changed class, in the change's transaction. Families:
 // one email and/or SMS per student (by the student's allowEmail/allowSms and address), listing their
-// changed classes, and the same to each guardian of the student's household by the guardian's choices
-// (email when allowed, SMS only with recorded consent; held past quiet hours like every family SMS) in
-// the guardian's language (issue 21), queued here (a rolled-back change queues nothing). The teacher: their class-change
+// changed classes, queued here (a rolled-back change queues nothing). The household's guardians hear of
+// it with the household's other lesson changes of the next few minutes, as one message each by their
+// choices for lesson changes (SMS to the primary contact by default, only with recorded consent; held
+// past quiet hours like every family SMS), in their language (issues 21 and 37): the changes are held
+// in the change's transaction (family-lesson-changes.ts). The teacher: their class-change
 // notice is sent by the class-change job from the audit event, unless "Notify the teacher" was
 // unticked (AuditEvent.notifyTeacher, written by afterClassChange); here it is only counted.
 import type { TNotifyChoice, TTold } from '../../../src/contracts/class-notices';
@@ -12,8 +14,10 @@ import { organisationOf } from '../../http/tenancy';
 import { enqueueMessages, type MessageInput, requireQueue } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { recipientsFor } from '../../notices/channels';
-import { guardianAddresses, householdGuardiansSelect } from '../households/guardian-recipients';
-import { type FamilyClassChange, familyNoticeText, noticeLang } from './class-notice-texts';
+import { householdGuardiansSelect } from '../households/guardian-recipients';
+import { kindRecipients } from '../households/message-choices';
+import { type FamilyClassChange, familyNoticeText } from './class-notice-texts';
+import { type HeldChange, holdLessonChanges } from './family-lesson-changes';
 import { placeLine } from './schedule-view';
 
 type Tx = Prisma.TransactionClient;
@@ -55,7 +59,7 @@ const noticeSelect = {
           email: true,
           allowSms: true,
           phone: true,
-          household: { select: householdGuardiansSelect },
+          household: { select: { id: true, ...householdGuardiansSelect } },
         },
       },
     },
@@ -110,7 +114,10 @@ export async function tellClassChange(
 
   const byStudent = new Map<
     number,
-    { student: (typeof rows)[number]['students'][number]['student']; changes: FamilyClassChange[] }
+    {
+      student: (typeof rows)[number]['students'][number]['student'];
+      changes: (FamilyClassChange & { scheduleId: number })[];
+    }
   >();
   for (const row of upcoming) {
     const was = before.find((b) => b.id === row.id) as ClassBefore;
@@ -118,7 +125,7 @@ export async function tellClassChange(
     if (!change) continue;
     for (const { student } of row.students) {
       const entry = byStudent.get(student.id) ?? { student, changes: [] };
-      entry.changes.push(change);
+      entry.changes.push({ ...change, scheduleId: row.id });
       byStudent.set(student.id, entry);
     }
   }
@@ -128,6 +135,7 @@ export async function tellClassChange(
     select: { id: true, name: true, timeZone: true },
   });
   const inputs: MessageInput[] = [];
+  const held: HeldChange[] = [];
   let families = 0;
   for (const { student, changes } of byStudent.values()) {
     changes.sort((a, b) => a.was.getTime() - b.was.getTime());
@@ -146,28 +154,33 @@ export async function tellClassChange(
     if (email)
       inputs.push({ ...common, channel: 'EMAIL', recipient: email, subject: text.subject, bodyText: text.body });
     if (phone) inputs.push({ ...common, channel: 'SMS', recipient: phone, bodyText: text.sms });
-    // The household's guardians, each by the channels they chose and in their language (issue 21); an
+    // The household's guardians: held for the household's one message (family-lesson-changes.ts); an
     // address the student's own message reaches already is not written to twice.
-    const reached = new Set([email, phone].filter(Boolean).map((a) => String(a).toLowerCase()));
-    let guardians = 0;
-    for (const guardian of student.household?.guardians ?? []) {
-      const lang = noticeLang(guardian.langKey);
-      const words = familyNoticeText(lang, { centre: centre.name, student: name, changes, zone: centre.timeZone });
-      const own = { ...common, recipientName: guardian.name ?? name };
-      const { email: to, phone: number } = guardianAddresses(guardian);
-      if (to && !reached.has(to.toLowerCase())) {
-        reached.add(to.toLowerCase());
-        inputs.push({ ...own, channel: 'EMAIL', recipient: to, subject: words.subject, bodyText: words.body });
-        guardians += 1;
-      }
-      if (number && !reached.has(number.toLowerCase())) {
-        reached.add(number.toLowerCase());
-        inputs.push({ ...own, channel: 'SMS', recipient: number, bodyText: words.sms });
-        guardians += 1;
-      }
-    }
+    const reached = [email, phone].filter((a): a is string => Boolean(a)).map((a) => a.toLowerCase());
+    const household = student.household;
+    const guardians = (household ? kindRecipients(household.guardians, 'LESSON_CHANGES') : []).filter(
+      (to) => (to.email && !reached.includes(to.email.toLowerCase())) || (to.phone && !reached.includes(to.phone)),
+    ).length;
+    if (household && guardians)
+      for (const change of changes)
+        held.push({
+          organisationId: centre.id,
+          householdId: household.id,
+          studentId: student.id,
+          scheduleId: change.scheduleId,
+          queuedById: auth.userId,
+          facts: {
+            kind: change.kind,
+            course: change.course,
+            was: change.was.toISOString(),
+            now: change.now.toISOString(),
+            address: change.address,
+            reached,
+          },
+        });
     if (email || phone || guardians) families += 1;
   }
   if (inputs.length) await enqueueMessages(tx, requireQueue(queue), inputs);
+  await holdLessonChanges(tx, held);
   return { teachers, families };
 }

@@ -1,7 +1,8 @@
 // Freed-seat offers (issue 22). A seat freed in a PLANNED class with a capacity is recorded as a
 // SeatRelease and offered, all at once, to the students holding an AVAILABLE make-up credit of the
 // course that does not expire before the class; when there are none, to the waitlist (WAITING, in
-// order). Each offer's guardians get email and SMS (by their consent, in their language) with a claim
+// order). Each offer's guardians get email and SMS (by their choices for seat offers, SMS with their
+// consent and to the primary contact by default: message-choices.ts; in their language) with a claim
 // link held for the centre's offerHoldHours; only the token's sha256 is stored. A claim locks the
 // release, so the first valid claim takes exactly the one seat; the other offers become TAKEN and their
 // families are told. A job expires offers after the hold and offers the next wave while the seat is free.
@@ -16,7 +17,8 @@ import { AppError } from '../../http/errors';
 import { enqueueMessagesOnce, type MessageInput } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
 import { centreUsersWithRole, createNotices } from '../../notices/create-notices';
-import { guardianAddresses, householdGuardiansSelect } from '../households/guardian-recipients';
+import { householdGuardiansSelect } from '../households/guardian-recipients';
+import { kindRecipients } from '../households/message-choices';
 import { useCredit as spendCredit } from '../lessons/credits';
 import { lockClass } from '../schedules/class-change';
 import { seatsFree } from './capacity';
@@ -112,7 +114,7 @@ async function familyMessages(
   const out: (MessageInput & { idempotencyKey: string })[] = [];
   for (const offer of offers) {
     const student = students.find((s) => s.id === offer.studentId);
-    for (const g of student?.household?.guardians ?? []) {
+    for (const { guardian: g, email, phone } of kindRecipients(student?.household?.guardians ?? [], 'SEAT_OFFERS')) {
       const facts: OfferFacts = {
         lang: g.langKey === 'zh-CN' ? 'zh-CN' : 'en-US',
         centre: klass.organisation.name,
@@ -125,7 +127,6 @@ async function familyMessages(
         link: offer.token ? `${appUrl}${OFFER_PATH}/${offer.token}` : undefined,
         expiresAt: offer.expiresAt,
       };
-      const { email, phone } = guardianAddresses(g);
       const common = {
         organisationId: klass.organisationId,
         recipientName: g.name,

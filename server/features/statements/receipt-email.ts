@@ -1,5 +1,6 @@
 // A voucher PURCHASE's receipt emailed to the family (issue 21), in the purchase's transaction: to each
-// guardian of the student's household who allows email and has an address, in the guardian's own
+// guardian of the student's household who allows email (and billing emails: their choice per kind of
+// message, issue 37) and has an address, in the guardian's own
 // language with the receipt PDF in that language attached; and, as before households existed, to the
 // student's own address when the student allows email (in `locale`, the language of whoever recorded
 // it: a student has no language of their own), unless a guardian has that address already. The desk's
@@ -53,7 +54,11 @@ export async function queuePurchaseReceipt(
           household: {
             select: {
               guardians: {
-                where: { allowEmail: true, email: { not: null } },
+                where: {
+                  allowEmail: true,
+                  email: { not: null },
+                  messageChoices: { none: { kind: 'BILLING', email: false } },
+                },
                 orderBy: { id: 'asc' },
                 select: { id: true, name: true, email: true, langKey: true },
               },

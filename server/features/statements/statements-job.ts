@@ -80,7 +80,7 @@ async function queueMonth(prisma: PrismaClient, queue: MessageQueue, organisatio
     select: {
       id: true,
       guardians: {
-        where: { allowEmail: true, email: { not: null } },
+        where: { allowEmail: true, email: { not: null }, messageChoices: { none: { kind: 'BILLING', email: false } } },
         orderBy: { id: 'asc' },
         select: { id: true, name: true, email: true, langKey: true },
       },

@@ -11,6 +11,7 @@ import { runAwaitingConfirmationNotices } from './awaiting-confirmation';
 import { CLASS_CHANGE_CURSOR, lastAuditEventId, runClassChangeNotices } from './class-changes';
 import { runFeedbackReminders } from './feedback-reminders';
 import { lockCursor } from './job-cursor';
+import { runLessonChangeDigests } from './lesson-change-digests';
 import { LESSON_REMINDER_TEMPLATE, runLessonReminders } from './lesson-reminders';
 import { LOW_BALANCE_CURSOR, lastLedgerEntryId, runLowBalanceNotices } from './low-balance';
 
@@ -53,6 +54,8 @@ export async function startNoticeJobs(queue: MessageQueue, prisma: PrismaClient)
     { name: 'notice-lesson-reminders', cron: '*/5 * * * *', run: () => runLessonReminders(prisma, queue) },
     // Freed-seat offers past their hold expire, and the seat goes to the next wave (issue 22).
     { name: 'seat-offers', cron: '* * * * *', run: () => runSeatOffers(prisma, queue) },
+    // A household's lesson changes as one message, some minutes after the first (issue 37, finding 14).
+    { name: 'family-lesson-changes', cron: '* * * * *', run: () => runLessonChangeDigests(prisma, queue) },
     // Monthly statements from the 1st in each centre's zone, months missed caught up: hourly, and at start.
     { name: STATEMENTS_JOB, cron: '7 * * * *', run: () => runMonthlyStatements(prisma, queue) },
     // Make-up credits past their expiry are posted EXPIRED (issue 22): hourly is within the day they lapse.

@@ -1,7 +1,8 @@
 // Lesson reminders to families (issue 21): before each PLANNED class (the centre's
 // `lessonReminderHours`, default 24; 0 sends none), each guardian of an attending student's household
 // (unless the household turned them off) gets one reminder per channel they chose: email when they
-// allow email and have an address, SMS only with recorded consent and a number that can receive it.
+// allow email and have an address, SMS only with recorded consent and a number that can receive it,
+// each as they chose for reminders (message-choices.ts: SMS to the primary contact by default).
 // Siblings in one class make one message. Exactly once per class, guardian and channel: the message's
 // idempotency key `lesson-reminder:<class>:<guardian>:<EMAIL|SMS>` is unique in the database, so two
 // runs at once, or a run repeated, queue each reminder once (ON CONFLICT DO NOTHING).
@@ -9,6 +10,7 @@ import { normalisePhone } from '../../../../src/contracts/login';
 import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import { enqueueMessagesOnce, type MessageInput } from '../../../messaging/enqueue';
 import type { MessageQueue } from '../../../messaging/queue';
+import { channelsFor } from '../../households/message-choices';
 import { slices, yieldToEventLoop } from './job-tools';
 import { reminderEmail, reminderSms } from './lesson-reminder-texts';
 
@@ -40,6 +42,10 @@ interface Row {
   emailDone: boolean;
   smsDone: boolean;
   children: string[];
+  /** The guardian's own choice for reminders (null: the default) and whether they are the primary contact. */
+  choiceEmail: boolean | null;
+  choiceSms: boolean | null;
+  primaryContact: boolean;
 }
 
 /** The reminders due at `now` that are not queued yet: one row per class and guardian. */
@@ -53,20 +59,25 @@ function dueReminders(db: PrismaClient | Prisma.TransactionClient, now: Date) {
              g.id AS "guardianId", g.name AS "guardianName", g.email, g.phone, g."langKey",
              (g."allowEmail" AND g.email IS NOT NULL AND g.email <> '') AS "emailWanted",
              (g."allowSms" AND g."smsConsentAt" IS NOT NULL AND g.phone IS NOT NULL) AS "smsWanted",
-             array_agg(st."firstName" ORDER BY st."firstName", st.id) AS children
+             array_agg(st."firstName" ORDER BY st."firstName", st.id) AS children,
+             mc.email AS "choiceEmail", mc.sms AS "choiceSms",
+             g.id = (SELECT min(p.id) FROM "Guardian" p
+                      WHERE p."householdId" = h.id AND p."allowSms" AND p."smsConsentAt" IS NOT NULL
+                        AND COALESCE(p.phone, '') <> '') AS "primaryContact"
         FROM "Schedule" s
         JOIN "Organisation" o ON o.id = s."organisationId" AND o."lessonReminderHours" > 0
         JOIN "ScheduleStudent" ss ON ss."scheduleId" = s.id
         JOIN "Student" st ON st.id = ss."studentId" AND st.active
         JOIN "Household" h ON h.id = st."householdId" AND h."lessonReminders"
         JOIN "Guardian" g ON g."householdId" = h.id
+        LEFT JOIN "GuardianMessageChoice" mc ON mc."guardianId" = g.id AND mc.kind = 'REMINDERS'
         JOIN "Course" c ON c.id = s."courseId"
         JOIN "Teacher" t ON t.id = s."teacherId"
         JOIN "User" tu ON tu.id = t."userId"
        WHERE s.status = 'PLANNED'
          AND s."startAt" > ${now}
          AND s."startAt" <= ${now}::timestamptz + make_interval(hours => o."lessonReminderHours")
-       GROUP BY s.id, c.name, t."preferredName", tu."firstName", tu."lastName", o.id, g.id
+       GROUP BY s.id, c.name, t."preferredName", tu."firstName", tu."lastName", o.id, g.id, h.id, mc.email, mc.sms
     )
     SELECT due.*,
            EXISTS (SELECT 1 FROM "Message" m WHERE m."idempotencyKey" =
@@ -100,7 +111,10 @@ function messagesOf(row: Row): (MessageInput & { idempotencyKey: string })[] {
     entityId: row.scheduleId,
   };
   const out: (MessageInput & { idempotencyKey: string })[] = [];
-  if (row.emailWanted && !row.emailDone && row.email)
+  const stored =
+    row.choiceEmail === null ? [] : [{ kind: 'REMINDERS' as const, email: row.choiceEmail, sms: !!row.choiceSms }];
+  const wants = channelsFor('REMINDERS', stored, row.primaryContact === true);
+  if (wants.email && row.emailWanted && !row.emailDone && row.email)
     out.push({
       ...common,
       channel: 'EMAIL',
@@ -109,7 +123,7 @@ function messagesOf(row: Row): (MessageInput & { idempotencyKey: string })[] {
       idempotencyKey: reminderKey(row.scheduleId, row.guardianId, 'EMAIL'),
     });
   const phone = row.phone ? normalisePhone(row.phone) : undefined;
-  if (row.smsWanted && !row.smsDone && phone)
+  if (wants.sms && row.smsWanted && !row.smsDone && phone)
     out.push({
       ...common,
       channel: 'SMS',

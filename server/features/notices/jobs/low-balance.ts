@@ -3,14 +3,15 @@
 // (`lowBalanceWhere`: a term-paid student is never low). Per dip: a LOW_BALANCE notice to the centre's
 // operators (key per student and entry), an email and/or SMS to the family only where the student
 // allows that channel and has the address, and to each guardian of the student's household by their
-// choices (SMS only with consent) in their language, and the staff's emails/SMS by their LOW_BALANCE settings.
+// choices for billing messages (message-choices.ts: SMS only with consent, off unless chosen) in their language, and the staff's emails/SMS by their LOW_BALANCE settings.
 // The cursor moves in the same transaction; message keys `low-balance:<entryId>:...` make a repeat harmless.
 import { normalisePhone } from '../../../../src/contracts/login';
 import type { Prisma, PrismaClient } from '../../../generated/prisma/client';
 import type { MessageQueue } from '../../../messaging/queue';
 import { recipientsFor } from '../../../notices/channels';
 import { centreUsersWithRole, createNotices } from '../../../notices/create-notices';
-import { guardianAddresses, householdGuardiansSelect } from '../../households/guardian-recipients';
+import { householdGuardiansSelect } from '../../households/guardian-recipients';
+import { kindRecipients } from '../../households/message-choices';
 import { moneyText } from '../../money/money-text';
 import { noticeLang } from '../../schedules/class-notice-texts';
 import { lowBalanceWhere } from '../../vouchers/low-balance-rule';
@@ -143,12 +144,11 @@ async function notifyDip(tx: Tx, queue: MessageQueue, entry: Entry, now: Date): 
     ...(student.allowSms && student.phone
       ? [{ channel: 'SMS' as const, to: student.phone, who: name, key: 'family:sms', family: english }]
       : []),
-    // The household's guardians (issue 21): email when allowed, SMS only with consent, in their language.
-    ...(student.household?.guardians ?? []).flatMap((g) => {
+    // The household's guardians (issue 21) by their choices for billing messages, in their language.
+    ...kindRecipients(student.household?.guardians ?? [], 'BILLING').flatMap(({ guardian: g, ...to }) => {
       const words = lowBalanceFamilyText({ ...facts, lang: noticeLang(g.langKey) });
       const who = g.name ?? name;
       // An address the student's own message reaches already is not written to twice.
-      const to = guardianAddresses(g);
       const email = to.email && !sameAs(g.email, student.allowEmail && student.email) ? to.email : undefined;
       const phone = to.phone && !sameAs(g.phone, student.allowSms && student.phone) ? to.phone : undefined;
       return [
