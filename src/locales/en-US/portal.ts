@@ -73,6 +73,21 @@ export default {
   'portal.settings.smsHelp': 'Needs a phone number. Reply STOP to any SMS to stop them at once.',
   'portal.settings.consent': 'Agreed {date}, {source}. Reply STOP to any SMS to stop them.',
   'portal.settings.lessonReminders': 'Lesson reminders for our family',
+  'portal.settings.kinds': 'Which messages, by email and by SMS',
+  'portal.settings.kind': 'Message',
+  'portal.settings.byEmail': 'Email',
+  'portal.settings.bySms': 'SMS',
+  'portal.settings.kind.LESSON_CHANGES': 'Lesson changes and cancellations',
+  'portal.settings.kind.REMINDERS': 'Lesson reminders',
+  'portal.settings.kind.SEAT_OFFERS': 'Free seats offered',
+  'portal.settings.kind.FEEDBACK': 'Class feedback',
+  'portal.settings.kind.BILLING': 'Receipts, statements and low balance',
+  'portal.settings.emailOnly': 'Email only',
+  'portal.settings.primary':
+    'You are the family’s main contact: SMS goes to you by default. Several changes within a few minutes come as one message.',
+  'portal.settings.notPrimary':
+    'SMS goes to the family’s main contact by default; tick SMS to get it too. Several changes within a few minutes come as one message.',
+  'portal.settings.smsOff': 'Turn on messages by SMS above to choose SMS.',
   'portal.settings.calendar': 'Family calendar',
   'portal.settings.calendar.help':
     "Add your children's lessons to Google, Apple or Outlook calendar: subscribe to this private link. Anyone with the link sees the lessons; replace it if it was shared.",

@@ -7,16 +7,28 @@ import { familyFeed, makeFamilyFeed, portalSettings, revokeFamilyFeed, savePorta
 import { followChosenLanguage } from '@/utils/personLanguage';
 import { runWithMessages } from '@/utils/runWithMessages';
 import { useFormat } from '@/utils/useFormat';
+import MessageChoices from './components/MessageChoices';
 import { Failed, useLoad, useT } from './components/shared';
 import YourDataCard from './components/YourDataCard';
 
-const FIELDS = ['email', 'phone', 'langKey', 'allowEmail', 'allowSms', 'lessonReminders', 'monthlyStatements'];
+const FIELDS = [
+  'email',
+  'phone',
+  'langKey',
+  'allowEmail',
+  'allowSms',
+  'lessonReminders',
+  'monthlyStatements',
+  'messages',
+];
 
 /** How the centre reaches this guardian, in which language, by which channels; the family's reminders. */
 function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSaved: (s: TPortalSettings) => void }) {
   const t = useT();
   const fmt = useFormat();
   const [form] = Form.useForm<TPortalSettingsBody>();
+  const emailAllowed = Form.useWatch('allowEmail', form) ?? settings.allowEmail;
+  const smsAllowed = Form.useWatch('allowSms', form) ?? settings.allowSms;
   const save = async (values: TPortalSettingsBody) => {
     let saved: TPortalSettings | undefined;
     const ok = await runWithMessages('update', async () => (saved = await savePortalSettings(values)), {
@@ -42,6 +54,7 @@ function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSave
           allowSms: settings.allowSms,
           lessonReminders: settings.lessonReminders,
           monthlyStatements: settings.monthlyStatements,
+          messages: settings.messages,
         }}
         style={{ maxWidth: 480 }}
       >
@@ -80,6 +93,13 @@ function MessagesCard({ settings, onSaved }: { settings: TPortalSettings; onSave
           }
         >
           <Switch />
+        </Form.Item>
+        <Form.Item name="messages" noStyle>
+          <MessageChoices
+            emailAllowed={emailAllowed}
+            smsAllowed={smsAllowed}
+            primaryContact={settings.primaryContact}
+          />
         </Form.Item>
         <Form.Item name="lessonReminders" label={t('portal.settings.lessonReminders')} valuePropName="checked">
           <Switch />
