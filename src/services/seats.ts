@@ -38,3 +38,7 @@ export const portalLeaveWaitlist = (scheduleId: number, studentId: number) =>
 /** Upcoming full group classes of the child's courses, with the child's place on each waitlist. */
 export const portalFullClasses = (childId: number) =>
   call<TPortalFullClass[]>(`/api/portal/children/${childId}/full-classes`);
+/** The household's open seat offers, claimed from the portal's home as from the link (issue 37, finding 11). */
+export const portalOffers = () => call<TSeatOfferView[]>('/api/portal/offers');
+export const claimPortalOffer = (id: number) =>
+  call<TSeatOfferView>(`/api/portal/offers/${id}/claim`, { method: 'POST', skipErrorHandler: true });

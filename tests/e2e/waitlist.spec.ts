@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { TPortalHome } from '../../src/contracts/portal';
 import { prepare, seriousViolations, settle } from './a11y-support';
-import { apiAs, signIn, signInWithForm } from './support';
+import { acceptedGuardian } from './family-support';
+import { apiAs, apiToken, signIn, signInWithForm } from './support';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const SHOTS = process.env.SHOTS_DIR ?? process.env.SHOTS;
@@ -205,4 +206,44 @@ test("a guardian on a phone joins a full class of the child's course on the wait
     entries: { student: { id: number }; status: string }[];
   };
   expect(waitlist.entries.filter((e) => e.status === 'WAITING').map((e) => e.student.id)).toEqual([child]);
+});
+
+test("a guardian claims a seat offered to the family from the portal's home (issue 37, finding 11)", async ({
+  page,
+  request,
+}) => {
+  const guardian = await acceptedGuardian(request, 'Pia');
+  const desk = guardian.desk;
+  const household = await request.get(`/api/households/${guardian.householdId}`, { headers: desk });
+  const child = ((await household.json()) as { students: { id: number }[] }).students[0].id;
+  const klass = await fullClass(request, desk, await student(request, desk, 'Tao'));
+  expect(
+    (await request.post(`/api/schedules/${klass.id}/waitlist`, { headers: desk, data: { studentId: child } })).status(),
+  ).toBe(201);
+  const freed = await request.put(`/api/schedules/${klass.id}`, {
+    headers: desk,
+    data: { ...klass.body, students: [] },
+  });
+  expect(freed.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await prepare(page, 'en-US', await apiToken(request, guardian.login, guardian.password));
+  await page.goto('/family/home');
+  const offers = page
+    .locator('.ant-card')
+    .filter({ has: page.getByRole('heading', { name: 'Seats offered to your family' }) });
+  await expect(offers).toBeVisible({ timeout: 20_000 });
+  await expect(offers).toContainText('Pia');
+  await expect(offers).toContainText(/Held for you: \d+ (h|min) left \(until .+\)/);
+  await settle(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'portal-offer-390');
+  await offers.getByRole('button', { name: 'Claim the seat' }).click();
+  await expect(offers).toContainText('The seat is yours: Pia is in the class');
+  await shot(page, 'portal-offer-claimed-390');
+  const after = (await (await request.get(`/api/schedules/${klass.id}`, { headers: desk })).json()) as {
+    students: { id: number }[];
+  };
+  expect(after.students.map((s) => s.id)).toEqual([child]);
 });

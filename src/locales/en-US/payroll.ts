@@ -23,7 +23,7 @@ export default {
   'payroll.tab.adjustments': 'Adjustments into this month',
   'payroll.teachers.empty': 'No completed classes in this month',
   'payroll.blockers.none': 'Nothing blocks a clean close',
-  'payroll.blockers.count': '{count, plural, =0 {None} one {# to resolve} other {# to resolve}}',
+  'payroll.blockers.count': '{count, plural, other {# to resolve}}',
   'payroll.previousOpen': '{month} is still open',
   'payroll.blockers.more': 'The first {shown} of {count} are listed',
   'payroll.adjustments.none': 'No adjustments were posted into this month',

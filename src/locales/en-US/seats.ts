@@ -53,4 +53,9 @@ export default {
   'seats.portal.joined': 'Your child is on the waitlist',
   'seats.portal.left': 'Your child left the waitlist',
   'seats.portal.failed': 'That did not work; please try again',
+  'portal.offers.title': 'Seats offered to your family',
+  'portal.offers.held': 'Held for you: {left}',
+  'portal.offers.until': '(until {until})',
+  'portal.offers.hoursLeft': '{hours} h left',
+  'portal.offers.minutesLeft': '{minutes} min left',
 };

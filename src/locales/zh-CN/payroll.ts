@@ -22,7 +22,7 @@ export default {
   'payroll.tab.adjustments': '计入本月的调整',
   'payroll.teachers.empty': '本月没有已完成的课程',
   'payroll.blockers.none': '没有妨碍结算的问题',
-  'payroll.blockers.count': '{count, plural, =0 {无} other {# 项待处理}}',
+  'payroll.blockers.count': '{count, plural, other {# 项待处理}}',
   'payroll.previousOpen': '{month} 尚未结算',
   'payroll.blockers.more': '显示前 {shown} 条，共 {count} 条',
   'payroll.adjustments.none': '本月没有调整',

@@ -52,4 +52,9 @@ export default {
   'seats.portal.joined': '孩子已加入候补名单',
   'seats.portal.left': '孩子已退出候补名单',
   'seats.portal.failed': '操作未成功，请重试',
+  'portal.offers.title': '为您家保留的空位',
+  'portal.offers.held': '为您保留：{left}',
+  'portal.offers.until': '（至 {until}）',
+  'portal.offers.hoursLeft': '还剩 {hours} 小时',
+  'portal.offers.minutesLeft': '还剩 {minutes} 分钟',
 };

@@ -4,6 +4,7 @@ import PageContainer from '@/components/PageContainer';
 import type { TPortalAttention, TPortalChild } from '@/contracts/portal';
 import type { Formatter } from '@/utils/format';
 import { useFormat } from '@/utils/useFormat';
+import SeatOffers from './components/SeatOffers';
 import { Failed, LessonCard, OfflineNote, type T, useHome, useT } from './components/shared';
 
 function attentionText(item: TPortalAttention, t: T, fmt: Formatter) {
@@ -91,6 +92,7 @@ export default function FamilyHome() {
               }
             />
           ) : null}
+          <SeatOffers fmt={fmt} onClaimed={reload} />
           {home.children.length > 1 ? (
             <Card size="small">
               <Statistic title={t('portal.home.householdBalance')} value={fmt.money(home.balance)} />

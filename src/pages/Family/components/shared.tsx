@@ -57,7 +57,6 @@ export function useLoad<V>(fetch: () => Promise<V>, key: string, keepAs?: string
   return { load, reload };
 }
 
-/** Says the page is what this device kept, from when, because the server cannot be reached. */
 /** Whether the browser says it is online, kept up to date. */
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
