@@ -12,6 +12,6 @@ shift
 if ! command -v faketime >/dev/null; then
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q faketime
 fi
-# The clock starts at `at` and runs on; timers (monotonic clocks) stay real.
-FAKETIME_DONT_FAKE_MONOTONIC=1 exec faketime "$at" env E2E_DB=pglite E2E_PORT="${E2E_PORT:-8400}" \
+# The clock starts at `at` and runs on (monotonic clocks are moved too: Chromium failed to start with them real).
+exec faketime "$at" env E2E_DB=pglite E2E_PORT="${E2E_PORT:-8400}" \
   npx playwright test "$@"
