@@ -29,3 +29,4 @@ export const ZCancelBody = z.object({
   cancelledBy: z.enum(['CENTRE', 'TEACHER'], { error: 'Who cancels the class is CENTRE or TEACHER' }).optional(),
   reason: z.string().trim().max(500, 'At most 500 characters').optional(),
 });
+export type TCancelBody = z.input<typeof ZCancelBody>;

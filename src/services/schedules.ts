@@ -1,5 +1,5 @@
 import { request } from '@umijs/max';
-import type { TNotifyChoice, TTold } from '@/contracts/class-notices';
+import type { TCancelBody, TTold } from '@/contracts/class-notices';
 import type { TMoneyMove } from '@/contracts/money-moves';
 import type {
   TAttendance,
@@ -38,13 +38,16 @@ export const updateSchedule = (id: number, data: TScheduleUpdateBody) =>
   request<TScheduleWriteReply>(`/api/schedules/${id}`, { method: 'PUT', data, ...write });
 export const moveSchedule = (id: number, data: TScheduleMoveBody) =>
   request<TScheduleWriteReply>(`/api/schedules/${id}/time`, { method: 'PATCH', data, ...write });
-/** Cancels a class, telling whom `notify` says (without it: the teacher only). */
-export const cancelSchedule = (id: number, notify?: TNotifyChoice) =>
-  request<TSchedule & { told: TTold }>(`/api/schedules/${id}/cancel`, { method: 'POST', data: { notify }, ...write });
-export const cancelSchedules = (ids: number[], notify?: TNotifyChoice) =>
+/**
+ * Cancels a class, telling whom `notify` says (without it: the teacher only), recorded as the centre's
+ * or the teacher's cancellation (`cancelledBy`, the centre's by default) with an optional reason.
+ */
+export const cancelSchedule = (id: number, choice: TCancelBody = {}) =>
+  request<TSchedule & { told: TTold }>(`/api/schedules/${id}/cancel`, { method: 'POST', data: choice, ...write });
+export const cancelSchedules = (ids: number[], choice: TCancelBody = {}) =>
   request<{ cancelled: number[]; notCancelled: { id: number; reason: string }[]; told: TTold }>(
     '/api/schedules/batch-cancel',
-    { method: 'POST', data: { ids, notify }, ...write },
+    { method: 'POST', data: { ids, ...choice }, ...write },
   );
 export const confirmSchedule = (id: number, data: TConfirmBody) =>
   request<TSchedule>(`/api/schedules/${id}/confirm`, { method: 'POST', data, ...write });

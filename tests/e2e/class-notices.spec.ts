@@ -74,6 +74,43 @@ test('a calendar move asks whom to tell and says who was told; a cancel with bot
   await expect(page.getByText('Class cancelled Nobody was told.')).toBeVisible();
 });
 
+test('the desk says who cancels a class and sees what it means for families and pay before confirming (issue 37, finding 12)', async ({
+  page,
+  request,
+}) => {
+  const lastName = `Who${unique()}`;
+  const admin = await apiAs(request, 'admin');
+  const id = await classFor(request, admin, lastName, '2032-03-08T15:00:00Z');
+  const klass = (await (await request.get(`/api/schedules/${id}`, { headers: admin })).json()) as {
+    students: { id: number }[];
+  };
+
+  await signIn(page, 'operator');
+  await page.goto(`/schedule/table-view?id=${id}`);
+  const row = page.getByRole('row', { name: new RegExp(lastName) }).first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.getByRole('button', { name: 'Cancel', exact: true }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel this class?' });
+  // The centre by default, and what that means, before anything is saved.
+  await expect(cancel.getByRole('radio', { name: 'The centre' })).toBeChecked();
+  const consequence = cancel.locator('.schedule-cancel-consequence');
+  await expect(consequence).toContainText('Families are not charged and each student gets a make-up credit');
+  await expect(consequence).toContainText('The teacher is not paid for the class.');
+  await cancel.getByRole('radio', { name: 'The teacher' }).check();
+  await expect(consequence).toContainText("Recorded as the teacher's cancellation.");
+  await cancel.getByLabel('Reason (optional)').fill('Teacher ill');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/cancel-who-1366.png` });
+  await cancel.getByRole('checkbox', { name: 'Notify the teacher' }).uncheck();
+  await cancel.getByRole('checkbox', { name: 'Notify the families' }).uncheck();
+  await cancel.getByRole('button', { name: 'Cancel class' }).click();
+  await expect(page.getByText('Class cancelled Nobody was told.')).toBeVisible();
+
+  // The student's make-up credit names the teacher as the canceller.
+  const credits = await request.get(`/api/students/${klass.students[0].id}/make-up-credits`, { headers: admin });
+  const body = (await credits.json()) as { credits: { cancelledBy: string; earnedBy: { id: number } }[] };
+  expect(body.credits.find((c) => c.earnedBy.id === id)?.cancelledBy).toBe('TEACHER');
+});
+
 test('adding a closure lists the classes on its days and cancels them in one step, telling whom it was asked to', async ({
   page,
   request,

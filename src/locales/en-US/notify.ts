@@ -44,4 +44,13 @@ export default {
   'notify.closure.cancelAll': 'Cancel these classes',
   'notify.closure.cancelQuestion': 'Cancel {count, plural, one {# class} other {# classes}} during the closure?',
   'notify.closure.cancelled': '{count, plural, one {# class} other {# classes}} cancelled.',
+  'notify.who': 'Who cancels?',
+  'notify.who.CENTRE': 'The centre',
+  'notify.who.TEACHER': 'The teacher',
+  'notify.consequence.CENTRE':
+    'Families are not charged and each student gets a make-up credit, as the lesson policy allows. The teacher is not paid for the class.',
+  'notify.consequence.TEACHER':
+    "Recorded as the teacher's cancellation. Families are not charged and each student gets a make-up credit, as the lesson policy allows. The teacher is not paid for the class.",
+  'notify.reason': 'Reason (optional)',
+  'notify.reason.placeholder': 'Kept on the class, for the desk',
 };

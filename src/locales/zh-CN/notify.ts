@@ -42,4 +42,12 @@ export default {
   'notify.closure.cancelAll': '取消这些课程',
   'notify.closure.cancelQuestion': '取消停课期间的 {count} 节课？',
   'notify.closure.cancelled': '已取消 {count} 节课。',
+  'notify.who': '由谁取消？',
+  'notify.who.CENTRE': '中心',
+  'notify.who.TEACHER': '教师',
+  'notify.consequence.CENTRE': '不向家庭收费，并按课程政策为每位学生发放一次补课额度。教师不获得本节课的课酬。',
+  'notify.consequence.TEACHER':
+    '记为教师取消。不向家庭收费，并按课程政策为每位学生发放一次补课额度。教师不获得本节课的课酬。',
+  'notify.reason': '原因（选填）',
+  'notify.reason.placeholder': '保存在课程上，供前台查看',
 };

@@ -126,8 +126,8 @@ export default function EventDetails({ id, onClose, onEdit, onChanged }: Props) 
         danger
         disabled={busy}
         onClick={async () => {
-          const notify = await cancelDialog.ask({ title: t('schedules.details.cancelQuestion'), count: 1 });
-          if (notify) await act(() => cancelSchedule(record.id, notify), 'schedules.details.cancelled');
+          const choice = await cancelDialog.ask({ title: t('schedules.details.cancelQuestion'), count: 1 });
+          if (choice) await act(() => cancelSchedule(record.id, choice), 'schedules.details.cancelled');
         }}
       >
         {t('schedules.details.cancelClass')}

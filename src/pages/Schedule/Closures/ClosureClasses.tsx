@@ -29,17 +29,18 @@ export default function ClosureClasses({
   const classes = shown?.classes ?? [];
 
   const cancelAll = async () => {
-    const notify = await cancelDialog.ask({
+    const choice = await cancelDialog.ask({
       title: t('notify.closure.cancelQuestion', { count: classes.length }),
       count: classes.length,
+      byCentre: true,
     });
-    if (!notify) return;
+    if (!choice) return;
     setBusy(true);
     const done = await runScheduleWrite(
       () =>
         cancelSchedules(
           classes.map((c) => c.id),
-          notify,
+          choice,
         ),
       (reply) => `${t('notify.closure.cancelled', { count: reply.cancelled.length })} ${toldText(t, reply.told)}`,
       t,

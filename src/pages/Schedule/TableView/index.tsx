@@ -62,31 +62,31 @@ export default function ScheduleTablePage() {
     if (await runScheduleWrite(write, t(successId), t)) editor.reload();
   };
   const cancelOne = async (s: TSchedule) => {
-    const notify = await cancelDialog.ask({
+    const choice = await cancelDialog.ask({
       title: t('scheduleViews.action.cancelQuestion'),
       detail: s.status === 'COMPLETED' ? t('scheduleViews.action.cancelTaughtQuestion') : undefined,
       count: 1,
     });
-    if (!notify) return;
+    if (!choice) return;
     const done = await runScheduleWrite(
-      () => cancelSchedule(s.id, notify),
+      () => cancelSchedule(s.id, choice),
       (reply) => `${t('scheduleViews.action.cancelled')} ${toldText(t, reply.told)}`,
       t,
     );
     if (done) editor.reload();
   };
   const cancelSelected = async (rows: TSchedule[], clear: () => void) => {
-    const notify = await cancelDialog.ask({
+    const choice = await cancelDialog.ask({
       title: t('scheduleViews.table.confirmCancelSelected', { count: rows.length }),
       count: rows.length,
     });
-    if (!notify) return;
+    if (!choice) return;
     let reply: Awaited<ReturnType<typeof cancelSchedules>> | undefined;
     const done = await runScheduleWrite(
       async () => {
         reply = await cancelSchedules(
           rows.map((r) => r.id),
-          notify,
+          choice,
         );
         return reply;
       },
