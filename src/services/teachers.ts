@@ -10,6 +10,7 @@ import { call, type ListResult, type Query, uploadSpreadsheet } from './http';
 const write = { skipErrorHandler: true } as const;
 
 export const listTeachers = (params: Query) => call<ListResult<TTeacher>>('/api/teachers', { params });
+export const getTeacher = (id: number) => call<TTeacher>(`/api/teachers/${id}`);
 export const createTeacher = (data: TCreateTeacherRequest) =>
   call<TTeacher>('/api/teachers', { method: 'POST', data, ...write });
 export const updateTeacher = (id: number, data: TUpdateTeacherRequest) =>

@@ -66,6 +66,20 @@ test('the desk gives a class a substitute; the substitute sees it as covering', 
   await expect(dialog).toBeVisible();
   await dialog.locator('.ant-select').first().click();
   await page.locator('.ant-select-item-option', { hasText: demoName }).first().click();
+  // What the class will pay the substitute, before it is saved (issue 37, finding 13): an hour at the
+  // demo teacher's own rate, beside Claire's rate on the class.
+  const rateOf = async (url: string, field: 'hourlyRate' | 'teacherHourlyRate') =>
+    ((await (await request.get(url, { headers })).json()) as Record<string, string | null>)[field];
+  const demoRate = await rateOf(`/api/teachers/${demo?.id}`, 'hourlyRate');
+  const claireRate = await rateOf(`/api/schedules/${id}`, 'teacherHourlyRate');
+  const money = (v: string | null) =>
+    `CA$${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Number(v))}`;
+  const pay = dialog.locator('.substitute-pay');
+  if (demoRate && claireRate)
+    await expect(pay).toHaveText(
+      `This class pays the substitute ${money(demoRate)}: 1.00 h at their rate of ${money(demoRate)} an hour (Claire Roy's rate on it: ${money(claireRate)}).`,
+    );
+  else await expect(pay).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/substitute-dialog-1366.png` });
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Give the classes' }).click();
@@ -77,6 +91,8 @@ test('the desk gives a class a substitute; the substitute sees it as covering', 
     await clash.getByRole('button', { name: /anyway/i }).click();
   }
   await expect(details.getByTestId('covering-for')).toHaveText('Covering for Claire Roy');
+  // Saved as it said.
+  expect(await rateOf(`/api/schedules/${id}`, 'teacherHourlyRate')).toBe(demoRate ?? claireRate);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/substitute-details-1366.png` });
 
   const phoneContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });

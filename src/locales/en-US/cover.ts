@@ -42,4 +42,13 @@ export default {
   'cover.report.student': 'Student',
   'cover.report.teachers': 'Per teacher',
   'cover.report.teacher': 'Teacher',
+  'cover.substitute.pay.ownRate':
+    "This class pays the substitute {amount}: {hours} h at their rate of {rate} an hour ({teacher}'s rate on it: {planned}).",
+  'cover.substitute.pay.ownRateOnly':
+    'This class pays the substitute {amount}: {hours} h at their rate of {rate} an hour.',
+  'cover.substitute.pay.plannedRate':
+    'The substitute has no hourly rate: this class pays them at its planned rate, {amount} ({hours} h at {rate} an hour).',
+  'cover.substitute.pay.noRate':
+    'Neither the substitute nor the class has an hourly rate: the class pays nothing until one is set.',
+  'cover.substitute.pay.back': '{teacher} teaches the class again, at its planned rate.',
 };

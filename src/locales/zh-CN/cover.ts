@@ -41,4 +41,11 @@ export default {
   'cover.report.student': '学生',
   'cover.report.teachers': '按老师',
   'cover.report.teacher': '老师',
+  'cover.substitute.pay.ownRate':
+    '本节课将支付代课教师 {amount}：{hours} 小时，按其时薪 {rate}（{teacher} 在本节课的时薪：{planned}）。',
+  'cover.substitute.pay.ownRateOnly': '本节课将支付代课教师 {amount}：{hours} 小时，按其时薪 {rate}。',
+  'cover.substitute.pay.plannedRate':
+    '代课教师未设时薪：本节课按原定时薪支付 {amount}（{hours} 小时，每小时 {rate}）。',
+  'cover.substitute.pay.noRate': '代课教师和本节课都没有时薪：设置之前本节课不计课酬。',
+  'cover.substitute.pay.back': '{teacher} 重新教授本节课，按原定时薪计酬。',
 };
