@@ -2,6 +2,7 @@ import { zhCNCatchUp } from './zh-CN-catch-up';
 import { zhCNClasses } from './zh-CN-classes';
 import { zhCNCover } from './zh-CN-cover';
 import { zhCNFamilies } from './zh-CN-families';
+import { zhCNHouseholdSites } from './zh-CN-household-sites';
 import { zhCNIdempotency } from './zh-CN-idempotency';
 import { zhCNLessons } from './zh-CN-lessons';
 import { zhCNLocationReports } from './zh-CN-location-reports';
@@ -49,4 +50,5 @@ export const zhCN = {
   ...zhCNMessageVolume,
   ...zhCNWebhooks,
   ...zhCNCatchUp,
+  ...zhCNHouseholdSites,
 } as const;

@@ -16,6 +16,7 @@ export const auditEntities = [
   'ORGANISATION',
   'PAYROLL_PERIOD',
   'CLOSURE',
+  'HOUSEHOLD',
 ] as const;
 export const ZAuditEntity = z.enum(auditEntities);
 export type TAuditEntity = z.infer<typeof ZAuditEntity>;

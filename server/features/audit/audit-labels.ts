@@ -77,6 +77,10 @@ async function labelsOf(
       const rows = await prisma.payrollPeriod.findMany({ where, select: { id: true, startDate: true, endDate: true } });
       return rows.map((p) => ({ id: p.id, label: `${isoDate(p.startDate)} – ${isoDate(p.endDate)}` }));
     }
+    case 'HOUSEHOLD': {
+      const rows = await prisma.household.findMany({ where, select: { id: true, name: true } });
+      return rows.map((h) => ({ id: h.id, label: h.name }));
+    }
   }
 }
 

@@ -44,6 +44,12 @@ async function matchingIds(prisma: PrismaClient, organisationId: number, kind: T
         ...page,
         orderBy: { startDate: 'desc' },
       });
+    case 'HOUSEHOLD':
+      // Households have no folded search column either: matched on their name.
+      return prisma.household.findMany({
+        where: { organisationId, AND: words.map((w) => ({ name: { ...w, mode: 'insensitive' as const } })) },
+        ...page,
+      });
   }
 }
 

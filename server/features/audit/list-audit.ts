@@ -7,6 +7,9 @@ import { AppError } from '../../http/errors';
 import { pageArgs } from '../../http/list';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { endOfDayIn, startOfDayIn } from '../courses/zoned-dates';
+import { householdSiteWhere } from '../households/household-sites';
+import { classesAtSites, studentsAtSites } from '../locations/site-checks';
+import { sitesOf, studentSiteWhere } from '../locations/sites';
 import { auditLabels } from './audit-labels';
 
 const eventSelect = {
@@ -88,6 +91,7 @@ const historyRights: Record<TAuditEntity, readonly Right[]> = {
   ORGANISATION: ['settings:manage'],
   PAYROLL_PERIOD: ['payroll:close'],
   CLOSURE: ['schedules:manage'],
+  HOUSEHOLD: ['records:manage'],
 };
 
 /** How many records of the kind have this id in the centre (0 or 1). */
@@ -114,6 +118,8 @@ function countInCentre(prisma: PrismaClient, organisationId: number, entity: TAu
       return prisma.payrollPeriod.count({ where });
     case 'CLOSURE':
       return prisma.closure.count({ where });
+    case 'HOUSEHOLD':
+      return prisma.household.count({ where });
   }
 }
 
@@ -121,6 +127,29 @@ function countInCentre(prisma: PrismaClient, organisationId: number, entity: TAu
 async function recordOfCentre(prisma: PrismaClient, organisationId: number, entity: TAuditEntity, id: number) {
   if ((await countInCentre(prisma, organisationId, entity, id)) > 0) return true;
   return (await prisma.auditEvent.count({ where: { organisationId, entityType: entity, entityId: id } })) > 0;
+}
+
+/**
+ * Whether a site-limited operator may read the record's history: a student, class, household, term
+ * registration or purchase of their sites only (issue 23), as the record itself. Other kinds: yes.
+ */
+async function recordAtSites(prisma: PrismaClient, auth: AuthContext, entity: TAuditEntity, id: number) {
+  if (!sitesOf(auth)) return true;
+  const student = studentSiteWhere(auth);
+  switch (entity) {
+    case 'STUDENT':
+      return (await studentsAtSites(prisma, auth, [id])).size > 0;
+    case 'SCHEDULE':
+      return (await classesAtSites(prisma, auth, [id])).size > 0;
+    case 'HOUSEHOLD':
+      return (await prisma.household.count({ where: { id, ...householdSiteWhere(auth) } })) > 0;
+    case 'TERM_REGISTER':
+      return (await prisma.termRegister.count({ where: { id, student } })) > 0;
+    case 'VOUCHER_PURCHASE':
+      return (await prisma.voucherPurchase.count({ where: { id, student } })) > 0;
+    default:
+      return true;
+  }
 }
 
 /** GET /api/audit/:entity/:id: one record's history, for whoever may edit that kind of record. */
@@ -135,6 +164,7 @@ export async function recordHistory(
   if (!historyRights[entity].some((right) => hasRight(auth.authorities, right))) {
     throw new AppError('forbidden', 'You do not have the right to see this history');
   }
-  if (!(await recordOfCentre(prisma, organisationId, entity, id))) throw notFound('Record', id);
+  if (!(await recordOfCentre(prisma, organisationId, entity, id)) || !(await recordAtSites(prisma, auth, entity, id)))
+    throw notFound('Record', id);
   return page(prisma, organisationId, { organisationId, entityType: entity, entityId: id }, query);
 }

@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { ZGuardianBody } from '../../../src/contracts/households';
-import type { PrismaClient } from '../../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { recordHouseholdChanges } from './household-audit';
+import { householdsForChange } from './household-sites';
 import { getHousehold } from './household-view';
 import { closeGuardianSignIn } from './invitations';
 
@@ -19,20 +21,27 @@ function consent(
   return { smsConsentAt: new Date(), smsConsentSource: `desk (${auth.login})` };
 }
 
-async function ownHousehold(prisma: PrismaClient, auth: AuthContext, id: number) {
-  const household = await prisma.household.findFirst({
-    where: { id, organisationId: organisationOf(auth) },
-    select: { id: true },
+/** Runs a change of household `id`'s guardians in a transaction: checked (sites), locked, audited. */
+async function guardianChange<T>(
+  prisma: PrismaClient,
+  auth: AuthContext,
+  id: number,
+  change: (tx: Prisma.TransactionClient) => Promise<T>,
+) {
+  return prisma.$transaction(async (tx) => {
+    const before = await householdsForChange(tx, auth, [id]);
+    await change(tx);
+    await recordHouseholdChanges(tx, auth, before);
+    return getHousehold(tx, auth, id);
   });
-  if (!household) throw notFound('Household', id);
 }
 
 export async function addGuardian(prisma: PrismaClient, auth: AuthContext, id: number, input: GuardianInput) {
-  await ownHousehold(prisma, auth, id);
-  await prisma.guardian.create({
-    data: { ...input, ...consent(input, auth), householdId: id, organisationId: organisationOf(auth) },
-  });
-  return getHousehold(prisma, auth, id);
+  return guardianChange(prisma, auth, id, (tx) =>
+    tx.guardian.create({
+      data: { ...input, ...consent(input, auth), householdId: id, organisationId: organisationOf(auth) },
+    }),
+  );
 }
 
 export async function updateGuardian(
@@ -42,19 +51,20 @@ export async function updateGuardian(
   guardianId: number,
   input: GuardianInput,
 ) {
-  const where = { id: guardianId, householdId: id, organisationId: organisationOf(auth) };
-  const before = await prisma.guardian.findFirst({
-    where,
-    select: { allowSms: true, smsConsentAt: true, smsConsentSource: true },
+  return guardianChange(prisma, auth, id, async (tx) => {
+    const where = { id: guardianId, householdId: id, organisationId: organisationOf(auth) };
+    const before = await tx.guardian.findFirst({
+      where,
+      select: { allowSms: true, smsConsentAt: true, smsConsentSource: true },
+    });
+    if (!before) throw notFound('Guardian', guardianId);
+    await tx.guardian.updateMany({ where, data: { ...input, ...consent(input, auth, before) } });
   });
-  if (!before) throw notFound('Guardian', guardianId);
-  await prisma.guardian.updateMany({ where, data: { ...input, ...consent(input, auth, before) } });
-  return getHousehold(prisma, auth, id);
 }
 
 /** Removes the guardian; their portal sign-in, if any, ends with them (the user stays, deactivated, for the records it wrote). */
 export async function removeGuardian(prisma: PrismaClient, auth: AuthContext, id: number, guardianId: number) {
-  await prisma.$transaction(async (tx) => {
+  return guardianChange(prisma, auth, id, async (tx) => {
     const guardian = await tx.guardian.findFirst({
       where: { id: guardianId, householdId: id, organisationId: organisationOf(auth) },
       select: { id: true, userId: true },
@@ -63,5 +73,4 @@ export async function removeGuardian(prisma: PrismaClient, auth: AuthContext, id
     await closeGuardianSignIn(tx, guardian.id, guardian.userId);
     await tx.guardian.delete({ where: { id: guardian.id } });
   });
-  return getHousehold(prisma, auth, id);
 }

@@ -1,20 +1,14 @@
 import type { z } from 'zod';
 import { HAS_HOUSEHOLD, MERGE_ITSELF, type ZHouseholdBody } from '../../../src/contracts/households';
-import type { Prisma, PrismaClient } from '../../generated/prisma/client';
+import type { PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { recordHouseholdChanges } from './household-audit';
+import { assertNothingLeftBehind, assertPeopleMovable, mergeHouseholdRecords } from './household-records';
+import { householdsForChange } from './household-sites';
 import { getHousehold } from './household-view';
-
-/** Locks the caller's centre's households `ids` (in id order, so two merges cannot deadlock), or 404. */
-async function lockHouseholds(tx: Prisma.TransactionClient, organisationId: number, ids: number[]) {
-  const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  const found = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM "Household" WHERE id = ANY(${sorted}::int[]) AND "organisationId" = ${organisationId}
-     ORDER BY id FOR NO KEY UPDATE`;
-  const missing = sorted.find((id) => !found.some((row) => row.id === id));
-  if (missing !== undefined) throw notFound('Household', missing);
-}
+import { closeGuardianSignIn } from './invitations';
 
 export async function updateHousehold(
   prisma: PrismaClient,
@@ -22,31 +16,35 @@ export async function updateHousehold(
   id: number,
   input: z.output<typeof ZHouseholdBody>,
 ) {
-  const { count } = await prisma.household.updateMany({
-    where: { id, organisationId: organisationOf(auth) },
-    data: input,
+  return prisma.$transaction(async (tx) => {
+    const before = await householdsForChange(tx, auth, [id]);
+    await tx.household.update({ where: { id }, data: input });
+    await recordHouseholdChanges(tx, auth, before);
+    return getHousehold(tx, auth, id);
   });
-  if (!count) throw notFound('Household', id);
-  return getHousehold(prisma, auth, id);
 }
 
 /**
- * Siblings: the students and guardians of household `otherId` move into household `id`, and the
- * emptied household is removed, in one transaction.
+ * Siblings: the students and guardians of household `otherId` move into household `id` with everything
+ * else of it (household-records.ts), and the emptied household is removed, in one transaction.
  */
 export async function mergeHouseholds(prisma: PrismaClient, auth: AuthContext, id: number, otherId: number) {
   if (id === otherId) throw fieldError('householdId', MERGE_ITSELF);
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
-    await lockHouseholds(tx, organisationId, [id, otherId]);
-    await tx.student.updateMany({ where: { householdId: otherId, organisationId }, data: { householdId: id } });
-    await tx.guardian.updateMany({ where: { householdId: otherId, organisationId }, data: { householdId: id } });
-    await tx.household.delete({ where: { id: otherId } });
+    const before = await householdsForChange(tx, auth, [id, otherId]);
+    await assertPeopleMovable(tx, [id, otherId]);
+    await mergeHouseholdRecords(tx, organisationId, otherId, id);
+    await recordHouseholdChanges(tx, auth, before);
     return getHousehold(tx, auth, id);
   });
 }
 
-/** Moves one student into household `id`; the household they leave is removed when no student is left. */
+/**
+ * Moves one student into household `id`. What the household they leave holds stays with it (a card
+ * top-up is the paying household's, whichever child it was for); that household is removed, with its
+ * guardians' sign-ins ended, when no student is left, unless it holds such records (409: merge it).
+ */
 export async function moveStudent(prisma: PrismaClient, auth: AuthContext, id: number, studentId: number) {
   const organisationId = organisationOf(auth);
   return prisma.$transaction(async (tx) => {
@@ -57,12 +55,21 @@ export async function moveStudent(prisma: PrismaClient, auth: AuthContext, id: n
     if (!student) throw notFound('Student', studentId);
     const left = student.householdId;
     if (left === id) throw fieldError('studentId', 'This student is already in this household');
-    await lockHouseholds(tx, organisationId, left === null ? [id] : [id, left]);
+    const involved = left === null ? [id] : [id, left];
+    const before = await householdsForChange(tx, auth, involved);
+    await assertPeopleMovable(tx, involved);
     await tx.student.update({ where: { id: studentId }, data: { householdId: id } });
     if (left !== null && (await tx.student.count({ where: { householdId: left } })) === 0) {
+      await assertNothingLeftBehind(tx, left);
+      const guardians = await tx.guardian.findMany({
+        where: { householdId: left },
+        select: { id: true, userId: true },
+      });
+      for (const g of guardians) await closeGuardianSignIn(tx, g.id, g.userId);
       await tx.guardian.deleteMany({ where: { householdId: left } });
       await tx.household.delete({ where: { id: left } });
     }
+    await recordHouseholdChanges(tx, auth, before);
     return getHousehold(tx, auth, id);
   });
 }
@@ -104,6 +111,7 @@ export async function createHouseholdForStudent(prisma: PrismaClient, auth: Auth
     ];
     for (const guardian of guardians)
       await tx.guardian.create({ data: { ...guardian, organisationId, householdId: household.id } });
+    await recordHouseholdChanges(tx, auth, new Map([[household.id, null]]));
     return getHousehold(tx, auth, household.id);
   });
 }

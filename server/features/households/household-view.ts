@@ -2,6 +2,7 @@ import type { THousehold } from '../../../src/contracts/households';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { householdSiteWhere } from './household-sites';
 import { portalAccessSelect, toPortalAccess } from './portal-access';
 
 /** A guardian's own details and contact choices (the desk's household page and the household export). */
@@ -67,10 +68,10 @@ export function toHousehold(row: HouseholdRow): THousehold {
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
-/** The household of the caller's centre, or 404. */
+/** The household of the caller's centre (within their sites, when limited: a child of it is there), or 404. */
 export async function getHousehold(db: Db, auth: AuthContext, id: number): Promise<THousehold> {
   const row = await db.household.findFirst({
-    where: { id, organisationId: organisationOf(auth) },
+    where: { id, organisationId: organisationOf(auth), ...householdSiteWhere(auth) },
     select: householdSelect,
   });
   if (!row) throw notFound('Household', id);

@@ -12,6 +12,8 @@ import { AppError, fieldError } from '../../http/errors';
 import { notFound, organisationOf } from '../../http/tenancy';
 import { enqueueMessage, requireQueue } from '../../messaging/enqueue';
 import type { MessageQueue } from '../../messaging/queue';
+import { recordHouseholdChanges } from './household-audit';
+import { assertHouseholdsChangeable, householdsForChange } from './household-sites';
 import { getHousehold } from './household-view';
 import { invitationEmail, invitationSms } from './invitation-texts';
 import { liveInvitation } from './portal-access';
@@ -80,6 +82,8 @@ const inviteThrottle = limiterPerClient({
  */
 export async function inviteGuardian(options: InviteOptions) {
   const { prisma, queue, jwtSecret, auth, householdId, guardianId, channel } = options;
+  // The household's sites first (404 / 403): nothing about its guardian is said to whom it is not theirs.
+  await assertHouseholdsChangeable(prisma, auth, [householdId]);
   const guardian = await guardianOf(prisma, auth, householdId, guardianId);
   if (guardian.user?.activated) throw new AppError('conflict', 'This guardian already signs in to the portal');
   const phone = guardian.phone ? normalisePhone(guardian.phone) : undefined;
@@ -105,6 +109,7 @@ export async function inviteGuardian(options: InviteOptions) {
   };
   const appUrl = messages.config.appUrl ?? 'http://localhost:8000';
   await prisma.$transaction(async (tx) => {
+    const before = await householdsForChange(tx, auth, [householdId]);
     const now = new Date();
     await tx.guardianInvitation.updateMany({
       where: { guardianId: guardian.id, ...liveInvitation(now) },
@@ -154,6 +159,7 @@ export async function inviteGuardian(options: InviteOptions) {
         queuedById: auth.userId,
       });
     }
+    await recordHouseholdChanges(tx, auth, before);
   });
   return getHousehold(prisma, auth, householdId);
 }
@@ -169,24 +175,31 @@ interface GuardianTarget {
 
 /** Ends the guardian's waiting invitation: its link or code stops working. 409 when none waits. */
 export async function revokeInvitation({ prisma, auth, householdId, guardianId }: GuardianTarget) {
-  const guardian = await guardianOf(prisma, auth, householdId, guardianId);
-  const now = new Date();
-  const { count } = await prisma.guardianInvitation.updateMany({
-    where: { guardianId: guardian.id, ...liveInvitation(now) },
-    data: { revokedAt: now },
+  return prisma.$transaction(async (tx) => {
+    const before = await householdsForChange(tx, auth, [householdId]);
+    const guardian = await guardianOf(tx, auth, householdId, guardianId);
+    const now = new Date();
+    const { count } = await tx.guardianInvitation.updateMany({
+      where: { guardianId: guardian.id, ...liveInvitation(now) },
+      data: { revokedAt: now },
+    });
+    if (!count) throw new AppError('conflict', 'This guardian has no invitation waiting');
+    await recordHouseholdChanges(tx, auth, before);
+    return getHousehold(tx, auth, householdId);
   });
-  if (!count) throw new AppError('conflict', 'This guardian has no invitation waiting');
-  return getHousehold(prisma, auth, householdId);
 }
 
 /** Ends a guardian's portal sign-in and its sessions (a new invitation opens it again). */
 export async function endPortalAccess({ prisma, auth, householdId, guardianId }: GuardianTarget) {
-  const guardian = await guardianOf(prisma, auth, householdId, guardianId);
-  if (!guardian.userId || !guardian.user?.activated)
-    throw new AppError('conflict', 'This guardian does not sign in to the portal');
-  const userId = guardian.userId;
-  await prisma.$transaction((tx) => closeGuardianSignIn(tx, guardian.id, userId));
-  return getHousehold(prisma, auth, householdId);
+  return prisma.$transaction(async (tx) => {
+    const before = await householdsForChange(tx, auth, [householdId]);
+    const guardian = await guardianOf(tx, auth, householdId, guardianId);
+    if (!guardian.userId || !guardian.user?.activated)
+      throw new AppError('conflict', 'This guardian does not sign in to the portal');
+    await closeGuardianSignIn(tx, guardian.id, guardian.userId);
+    await recordHouseholdChanges(tx, auth, before);
+    return getHousehold(tx, auth, householdId);
+  });
 }
 
 /** Deactivates the guardian's user (every token of it stops), and ends their invitations. */

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../http/context';
 import { pageArgs, sortArgs } from '../../http/list';
 import { containsLiteral, searchWordFilters } from '../../http/search';
 import { organisationOf } from '../../http/tenancy';
-import { studentSiteWhere } from '../locations/sites';
+import { householdSiteWhere } from './household-sites';
 import { householdSelect, toHousehold } from './household-view';
 
 /**
@@ -21,11 +21,10 @@ export async function listHouseholds(
   const words = await searchWordFilters(prisma, query.q);
   const q = query.q?.trim();
   const literal = containsLiteral(q);
-  const sites = studentSiteWhere(auth);
   const where: Prisma.HouseholdWhereInput = {
     organisationId,
     // A site-limited operator sees the households with a student at their sites (issue 23).
-    ...(sites.locationId ? { students: { some: sites } } : {}),
+    ...householdSiteWhere(auth),
     ...(q
       ? {
           OR: [

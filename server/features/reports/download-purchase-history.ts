@@ -74,7 +74,7 @@ export async function downloadPurchaseHistory(
   res: Response,
 ): Promise<undefined> {
   const centre = await reportCentre(prisma, auth);
-  await checkStudent(prisma, centre.organisationId, query.studentId);
+  await checkStudent(prisma, auth, query.studentId);
   const where = purchaseWhere(centre.organisationId, query, await reportLocations(prisma, auth, query.locationId));
   // Read before the file starts: a database failure is still an ordinary error reply.
   const [first, sums] = await Promise.all([

@@ -66,7 +66,7 @@ export function sumsByType(prisma: PrismaClient, where: Prisma.VoucherPurchaseWh
 
 export async function purchaseHistory(prisma: PrismaClient, auth: AuthContext, query: TPurchaseHistoryQuery) {
   const organisationId = organisationOf(auth);
-  await checkStudent(prisma, organisationId, query.studentId);
+  await checkStudent(prisma, auth, query.studentId);
   const where = purchaseWhere(organisationId, query, await reportLocations(prisma, auth, query.locationId));
   const [rows, total, sums] = await prisma.$transaction([
     prisma.voucherPurchase.findMany({

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { type CellFormat, cellFormatOf } from '../../http/spreadsheet';
 import { organisationOf } from '../../http/tenancy';
-import { atOwnSite, sitesOf } from '../locations/sites';
+import { atOwnSite, sitesOf, studentSiteWhere } from '../locations/sites';
 
 export interface ReportCentre extends CellFormat {
   organisationId: number;
@@ -21,10 +21,11 @@ export async function reportCentre(prisma: PrismaClient, auth: AuthContext): Pro
   return { organisationId, ...(await cellFormatOf(prisma, organisationId)) };
 }
 
-/** Refuses a studentId that is not a student of the centre. */
-export async function checkStudent(prisma: PrismaClient, organisationId: number, studentId: number | undefined) {
+/** Refuses a studentId that is not a student of the centre (nor, for a site-limited operator, of their sites). */
+export async function checkStudent(prisma: PrismaClient, auth: AuthContext, studentId: number | undefined) {
   if (studentId === undefined) return;
-  const found = await prisma.student.count({ where: { id: studentId, organisationId } });
+  const where = { id: studentId, organisationId: organisationOf(auth), ...studentSiteWhere(auth) };
+  const found = await prisma.student.count({ where });
   if (!found) throw fieldError('studentId', NO_SUCH_STUDENT_MESSAGE);
 }
 

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { organisationOf } from '../../http/tenancy';
+import { assertStudentsAtSites } from '../locations/site-checks';
 import { assertEnrolmentFits } from '../seats/capacity';
 import { afterClassChange } from './class-change';
 import { assertRoomFits, capacityIn, resolvePlace, travelWarnings } from './class-place';
@@ -52,6 +53,12 @@ export async function createSchedule(
   );
   return prisma.$transaction(async (tx) => {
     const { studentRates, teacherRate } = await classReferences(tx, organisationId, body);
+    // Another site's student is not found for a site-limited operator (issue 37, finding 2).
+    await assertStudentsAtSites(
+      tx,
+      auth,
+      body.students.map((s) => s.studentId),
+    );
     const place = await resolvePlace(tx, auth, organisationId, body);
     const capacity = capacityIn(place, body.courseType, body.capacity);
     assertRoomFits(place, { capacity, students: body.students.length, override: body.overrideCapacity });

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { organisationOf } from '../../http/tenancy';
 import type { MessageQueue } from '../../messaging/queue';
+import { assertStudentsAtSites } from '../locations/site-checks';
 import { assertEnrolmentFits, seatsTakenOf } from '../seats/capacity';
 import { seatFreed } from '../seats/seat-freed';
 import { afterClassChange } from './class-change';
@@ -102,6 +103,14 @@ export async function updateSchedule(
       teacherId: current.teacherId,
       studentIds: current.students.map((s) => s.studentId),
     });
+    // A student added to the class must be of a site-limited operator's sites (issue 37, finding 2); those
+    // the class has already stay on it, as an inactive student does, so the class can still be edited.
+    const had = new Set(current.students.map((s) => s.studentId));
+    await assertStudentsAtSites(
+      tx,
+      auth,
+      body.students.map((s) => s.studentId).filter((id) => !had.has(id)),
+    );
     const startAt = new Date(body.startAt);
     const endAt = new Date(body.endAt);
     const teacherStartAt = new Date(body.teacherStartAt ?? body.startAt);

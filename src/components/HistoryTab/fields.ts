@@ -164,6 +164,7 @@ export const ENTITY_IDS: Record<TAuditEntity, string> = {
   ORGANISATION: 'audit.entity.ORGANISATION',
   PAYROLL_PERIOD: 'audit.entity.PAYROLL_PERIOD',
   CLOSURE: 'audit.entity.CLOSURE',
+  HOUSEHOLD: 'audit.entity.HOUSEHOLD',
 };
 export const ACTION_IDS = {
   CREATE: 'audit.action.CREATE',

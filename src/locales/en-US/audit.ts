@@ -35,6 +35,7 @@ export default {
   'audit.entity.ORGANISATION': 'Centre settings',
   'audit.entity.PAYROLL_PERIOD': 'Pay period',
   'audit.entity.CLOSURE': 'Closure',
+  'audit.entity.HOUSEHOLD': 'Household',
   'audit.action.CREATE': 'Created',
   'audit.action.UPDATE': 'Changed',
   'audit.action.DELETE': 'Deleted',

@@ -35,6 +35,7 @@ export default {
   'audit.entity.ORGANISATION': '中心设置',
   'audit.entity.PAYROLL_PERIOD': '工资周期',
   'audit.entity.CLOSURE': '停课日',
+  'audit.entity.HOUSEHOLD': '家庭',
   'audit.action.CREATE': '创建',
   'audit.action.UPDATE': '修改',
   'audit.action.DELETE': '删除',

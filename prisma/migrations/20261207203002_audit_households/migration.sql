@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "AuditEntity" ADD VALUE 'HOUSEHOLD';
