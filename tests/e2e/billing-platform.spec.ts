@@ -73,8 +73,7 @@ async function serveOneStudent(request: APIRequestContext, centre: Centre) {
     teacherIds: [teacher.id],
   });
   const student = await post('/api/students', { studentId: `S-${tag}`, firstName: 'Sam', lastName: 'Served' });
-  const start = new Date(Date.now() - 2 * 3_600_000);
-  start.setUTCMinutes(0, 0, 0);
+  const { start, taught } = servedClassStart();
   const created = await post('/api/schedules', {
     courseType: 'ONE_ON_ONE',
     courseId: course.id,
@@ -84,7 +83,28 @@ async function serveOneStudent(request: APIRequestContext, centre: Centre) {
     paymentType: 'CASH',
     students: [{ studentId: student.id }],
   });
-  await post(`/api/schedules/${created.schedule?.id}/confirm`, {});
+  if (taught) await post(`/api/schedules/${created.schedule?.id}/confirm`, {});
+}
+
+/**
+ * When the served class starts: inside the cycle's month, which the form takes from the browser's clock
+ * (UTC here) and each centre counts in its own zone (Toronto). Taught two hours ago when that hour is in
+ * the month; early in a month it is not (issue 37: the suite failed on the 1st), so the next hour inside
+ * it, a planned class, which counts too.
+ */
+function servedClassStart(): { start: Date; taught: boolean } {
+  const hour = 3_600_000;
+  const month = (at: number, timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date(at));
+  const now = Date.now();
+  const cycleMonth = month(now, 'UTC');
+  const inCycle = (at: number) =>
+    month(at, 'America/Toronto') === cycleMonth && month(at + hour - 1, 'America/Toronto') === cycleMonth;
+  const past = Math.floor(now / hour) * hour - 2 * hour;
+  if (inCycle(past)) return { start: new Date(past), taught: true };
+  let ahead = Math.ceil(now / hour) * hour + hour;
+  while (!inCycle(ahead)) ahead += hour;
+  return { start: new Date(ahead), taught: false };
 }
 
 /** The row of a list whose text contains `text` (a centre's unique name). */
