@@ -9,7 +9,8 @@ import { MESSAGE_QUEUE, type MessageQueue } from './queue';
 import { quietHoursEnd, waitsForDaytime } from './quiet-hours';
 
 export interface MessageInput {
-  organisationId: number;
+  /** The centre it is sent for; null only for the install's own email to an address of no centre yet. */
+  organisationId: number | null;
   channel: MessageChannel;
   /** An email address or a phone number. */
   recipient: string;
@@ -64,11 +65,11 @@ export async function smsStartTimes(
 ): Promise<(Date | undefined)[]> {
   const timed = inputs.map((input) => waitsForDaytime(input.channel, input.template));
   if (!timed.some(Boolean)) return inputs.map(() => undefined);
-  const ids = [...new Set(inputs.filter((_, i) => timed[i]).map((input) => input.organisationId))];
+  const ids = [...new Set(inputs.filter((_, i) => timed[i]).flatMap((input) => input.organisationId ?? []))];
   const centres = await tx.organisation.findMany({ where: { id: { in: ids } }, select: { id: true, timeZone: true } });
   const zoneOf = new Map(centres.map((c) => [c.id, c.timeZone]));
   return inputs.map((input, i) =>
-    timed[i] ? (quietHoursEnd(now, zoneOf.get(input.organisationId) ?? 'UTC') ?? undefined) : undefined,
+    timed[i] ? (quietHoursEnd(now, zoneOf.get(input.organisationId ?? 0) ?? 'UTC') ?? undefined) : undefined,
   );
 }
 

@@ -21,5 +21,6 @@ export const settledHandlers: Record<string, SettledHandler> = {
   'login-code': forgetSecretWhenSettled,
   'password-reset': forgetSecretWhenSettled,
   invitation: forgetSecretWhenSettled,
+  'register-confirm': forgetSecretWhenSettled,
   'erasure-completed': erasureMessageSettled,
 };

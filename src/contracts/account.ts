@@ -122,6 +122,15 @@ export const ZRegisterBody = z.object({
 });
 /** What the register form sends (time zone and currency may be left to their defaults). */
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
+/** The same for every address (issue 37, finding 6): a link to finish went there, or a notice to its owner. */
+export const ZRegisterReply = z.object({ email: z.string() });
+export const ZRegisterConfirmBody = z.object({
+  key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'The registration link is not complete: open it again from the email'),
+});
+export const ZRegisteredReply = z.object({ id: z.number().int(), login: z.string(), id_token: z.string() });
 
 export const ZUser = ZAccount.omit({ organisation: true }).extend({ createdAt: z.string() });
 export type TUser = z.infer<typeof ZUser>;
@@ -148,9 +157,21 @@ export const accountEndpoints = {
     path: '/register',
     right: 'public',
     tag: 'account',
-    summary: 'Create a new organisation and its first admin, signed in (id_token)',
+    summary:
+      'Register a new organisation and its first admin: a link to finish goes to the email (the same reply for every address)',
     body: ZRegisterBody,
-    reply: z.object({ id: z.number().int(), login: z.string(), id_token: z.string() }),
+    reply: ZRegisterReply,
+    status: 202,
+  }),
+  confirmRegistration: defineEndpoint({
+    refusals: [429],
+    method: 'post',
+    path: '/register/confirm',
+    right: 'public',
+    tag: 'account',
+    summary: "Finish a registration with its emailed link's key: the organisation and its admin, signed in (id_token)",
+    body: ZRegisterConfirmBody,
+    reply: ZRegisteredReply,
     status: 201,
   }),
   getAccount: defineEndpoint({

@@ -311,6 +311,8 @@ const NOT_FAMILY: Record<string, string> = {
   'login-code': 'a sign-in code the person asked for',
   'password-reset': "an account's reset link (in the account's language)",
   'email-changed': "an account's own notice (in the account's language)",
+  'email-in-use': "an account's own notice that someone tried its address (in the account's language)",
+  'register-confirm': "a new centre's link to finish registering (in the language of the form)",
   bulk: "the centre's own text, written by the centre",
 };
 

@@ -4,11 +4,11 @@
 // a new centre's first location and the migration's fact that a centre's classes have its location.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerWith, createTeacher, fieldsOf } from '../support/course-factories';
 import { createCentreWithStaff } from '../support/factories';
 import { createLocation, createSiteOperator } from '../support/location-factories';
+import { registerCentre, registeringApp } from '../support/register-factories';
 import { createTestContext, type TestContext } from '../support/test-app';
 
 let ctx: TestContext;
@@ -378,7 +378,8 @@ describe('teacher locations', () => {
 
 describe('a new centre', () => {
   it('registering makes its first location, named after the centre', async () => {
-    const res = await request(ctx.app).post('/api/register').send({
+    const registering = await registeringApp(ctx);
+    const res = await registerCentre(registering, ctx.prisma, {
       organisationName: 'Maple Tutoring',
       login: 'maplelocations',
       email: 'maple.locations@example.test',
@@ -386,7 +387,7 @@ describe('a new centre', () => {
       timeZone: 'America/Toronto',
       currency: 'CAD',
       langKey: 'en-US',
-    });
+    }).finally(() => registering.stop());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const centre = await ctx.prisma.organisation.findFirstOrThrow({ where: { name: 'Maple Tutoring' } });
     const locations = await ctx.prisma.location.findMany({ where: { organisationId: centre.id } });

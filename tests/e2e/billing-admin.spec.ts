@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { registerThroughEmail } from './register-support';
 import { apiAs, signIn, signInWithForm } from './support';
 
 // A centre's admin and platform billing (issue 10): saving a card through Stripe Checkout (the
@@ -17,11 +18,12 @@ interface Centre {
 
 async function registerCentre(request: APIRequestContext): Promise<Centre> {
   const login = `adm${unique()}`;
-  const res = await request.post('/api/register', {
-    data: { organisationName: `Card Centre ${login}`, login, email: `${login}@example.test`, password: PASSWORD },
+  const { id_token: token } = await registerThroughEmail(request, {
+    organisationName: `Card Centre ${login}`,
+    login,
+    email: `${login}@example.test`,
+    password: PASSWORD,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const token = ((await res.json()) as { id_token: string }).id_token;
   const account = await request.get('/api/account', { headers: { Authorization: `Bearer ${token}` } });
   const { organisation } = (await account.json()) as { organisation: { id: number } };
   return { id: organisation.id, login, token };

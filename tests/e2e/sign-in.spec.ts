@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registrationKey } from './register-support';
 import { fillLogin, menu, signInWithForm } from './support';
 
 const everyRecordsEntry = [
@@ -103,7 +104,7 @@ test('the language switch is a button with a name', async ({ page }) => {
 test.describe('registering a centre', () => {
   test.use({ timezoneId: 'Europe/Paris' });
 
-  test("asks its time zone (the browser's by default) and currency, and lands signed in on the dashboard", async ({
+  test("asks its time zone (the browser's by default) and currency; the emailed link lands signed in on the dashboard", async ({
     page,
   }) => {
     const login = `centre${Date.now().toString(36)}`;
@@ -120,6 +121,8 @@ test.describe('registering a centre', () => {
     await page.getByLabel('Password', { exact: true }).fill('a-long-password');
     await page.getByLabel('Confirm password').fill('a-long-password');
     await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await page.goto(`/user/register?key=${await registrationKey(`${login}@example.test`)}`);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(menu(page).filter({ hasText: /^Staff$/ })).toBeVisible();
     const organisation = await page.evaluate(async () => {

@@ -20,7 +20,7 @@ import {
 import { setOwnLanguage } from './own-language';
 import { finishPasswordReset, requestPasswordReset } from './password-reset';
 import { sendLoginCode, signInWithPhone } from './phone-sign-in';
-import { registerOrganisation } from './register';
+import { confirmRegistration, requestRegistration } from './register';
 import { signIn } from './sign-in';
 
 export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAfterReply() }: AppDeps): Router {
@@ -39,10 +39,23 @@ export function accountRouter({ prisma, jwtSecret, queue, afterReply = createAft
       userAgent: req.get('user-agent'),
     }),
   );
-  route(router, endpoints.register, async ({ req, body }) => {
-    await registerThrottle.consume(req.ip ?? 'unknown');
-    return registerOrganisation(prisma, jwtSecret, body, req.get('user-agent'));
-  });
+  route(router, endpoints.register, ({ req, body }) =>
+    requestRegistration({
+      prisma,
+      queue,
+      throttle: registerThrottle,
+      afterReply,
+      body,
+      address: req.ip ?? 'unknown',
+    }),
+  );
+  route(router, endpoints.confirmRegistration, ({ req, body }) =>
+    confirmRegistration(prisma, jwtSecret, registerThrottle, {
+      key: body.key,
+      address: req.ip ?? 'unknown',
+      userAgent: req.get('user-agent'),
+    }),
+  );
   route(router, loginEndpoints.captcha, ({ req, query }) =>
     sendLoginCode({
       prisma,

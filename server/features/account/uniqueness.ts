@@ -54,12 +54,14 @@ export interface FreeCheck {
   asker?: Asker;
   /** The platform's create-user script: the platform logins are allowed. */
   platform?: boolean;
+  /** Runs before the "email in use" refusal (after it is counted): tells the address's owner instead. */
+  onEmailTaken?: () => Promise<unknown>;
 }
 
 /** Friendly refusals before writing; the unique indexes remain the real guard (see uniqueViolation). */
 export async function assertLoginAndEmailFree(
   prisma: PrismaClient,
-  { login, email, exceptUserId, asker, platform = false }: FreeCheck,
+  { login, email, exceptUserId, asker, platform = false, onEmailTaken }: FreeCheck,
 ): Promise<void> {
   const throttle = asker ? throttleFor(prisma) : undefined;
   if (throttle && asker) await throttle.before(asker);
@@ -75,6 +77,7 @@ export async function assertLoginAndEmailFree(
   }
   if (email && (await prisma.user.count({ where: { email, ...notMe } }))) {
     if (throttle && asker) await throttle.taken(asker);
+    await onEmailTaken?.();
     throw emailExists();
   }
 }

@@ -1,6 +1,9 @@
 // Accepting an invitation to the family portal (public, issue 21): the link's key or the phone and its
 // code prove it; accepting sets the password (a new ROLE_CUSTOMER user, or the guardian's ended one
-// opened again), uses the invitation up and signs the guardian in.
+// opened again), uses the invitation up and signs the guardian in. The account is made and signed in at
+// once, so an address already in use is still refused (an email must be unique); but such answers count
+// against the invitation and the address (exists-throttle.ts), and the address's owner is told by email
+// (issue 37, finding 6), so an invitation is no way to list the install's accounts.
 import type { z } from 'zod';
 import type { TInvitationView, ZAcceptInvitationBody, ZInvitationProof } from '../../../src/contracts/invitations';
 import type { LoginThrottle } from '../../auth/login-throttle';
@@ -8,6 +11,8 @@ import { hashPassword } from '../../auth/passwords';
 import { revokeSessions, startSession } from '../../auth/sessions';
 import type { PrismaClient } from '../../generated/prisma/client';
 import { fieldError } from '../../http/errors';
+import type { MessageQueue } from '../../messaging/queue';
+import { tellAddressOwner } from '../account/email-in-use';
 import { assertLoginAndEmailFree, uniqueViolation } from '../account/uniqueness';
 import { hashInvitationKey, invitationCodeMatches } from './invitations';
 import { INVITATION_MAX_FAILURES, liveInvitation } from './portal-access';
@@ -110,8 +115,11 @@ type AcceptBody = z.output<typeof ZAcceptInvitationBody>;
  * email); one whose access was ended gets the same account back. Two acceptances of one invitation at
  * once: one wins, the other is told it was accepted already.
  */
-export async function acceptInvitation(checked: Checked & { userAgent: string | undefined }, body: AcceptBody) {
-  const { prisma, jwtSecret, userAgent } = checked;
+export async function acceptInvitation(
+  checked: Checked & { userAgent: string | undefined; queue: MessageQueue | undefined },
+  body: AcceptBody,
+) {
+  const { prisma, jwtSecret, userAgent, queue } = checked;
   const found = await findInvitation(checked, body);
   const { guardian } = found;
   const existing = guardian.user;
@@ -120,7 +128,17 @@ export async function acceptInvitation(checked: Checked & { userAgent: string | 
   if (!existing) {
     if (!login) throw fieldError('login', 'Choose a login name for your account');
     if (!email) throw fieldError('email', 'Enter an email for your account (for password resets)');
-    await assertLoginAndEmailFree(prisma, { login, email });
+    await assertLoginAndEmailFree(prisma, {
+      login,
+      email,
+      asker: { invitationId: found.id, address: checked.address },
+      onEmailTaken: async () => {
+        if (queue)
+          await prisma.$transaction((tx) =>
+            tellAddressOwner(tx, queue, email, { kind: 'invitation', centre: found.organisation.name }),
+          );
+      },
+    });
   }
   const passwordHash = await hashPassword(body.password); // before the transaction: bcrypt is slow
   try {

@@ -61,7 +61,7 @@ export function householdsRouter({ prisma, queue, jwtSecret }: AppDeps): Router 
 }
 
 /** Accepting an invitation to the family portal: public, throttled like sign-in. */
-export function invitationsRouter({ prisma, jwtSecret }: AppDeps): Router {
+export function invitationsRouter({ prisma, jwtSecret, queue }: AppDeps): Router {
   const router = Router();
   const throttle = createLoginThrottle(prisma);
   route(router, invitationEndpoints.lookup, ({ req, body }) =>
@@ -69,7 +69,7 @@ export function invitationsRouter({ prisma, jwtSecret }: AppDeps): Router {
   );
   route(router, invitationEndpoints.accept, ({ req, body }) =>
     acceptInvitation(
-      { prisma, jwtSecret, throttle, address: req.ip ?? 'unknown', userAgent: req.get('user-agent') },
+      { prisma, jwtSecret, throttle, queue, address: req.ip ?? 'unknown', userAgent: req.get('user-agent') },
       body,
     ),
   );

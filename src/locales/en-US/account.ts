@@ -74,6 +74,11 @@ export default {
   'pages.register.currency': 'Currency',
   'pages.register.currency.required': 'Please choose the currency of your centre!',
   'pages.register.signedIn': 'Your centre is registered. Welcome!',
+  'pages.register.checkEmail': 'Check your email',
+  'pages.register.sent':
+    'We sent a message to {email}. Open the link in it within {hours} hours to finish registering your centre.',
+  'pages.register.finishing': 'Finishing your registration…',
+  'pages.register.again': 'Register again',
   'pages.login.phoneTab': 'Phone',
   'pages.login.mobile': 'Phone number',
   'pages.login.mobile.required': 'Please enter your phone number!',
