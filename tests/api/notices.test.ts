@@ -214,6 +214,7 @@ describe('startNoticeJobs', () => {
     try {
       const schedules = await queue.boss.getSchedules();
       expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+        ['family-lesson-changes', '* * * * *'],
         ['lesson-expire-credits', '23 * * * *'],
         ['notice-class-changes', '* * * * *'],
         ['notice-feedback-reminders', '*/15 * * * *'],
