@@ -278,10 +278,19 @@ describe('the place must be one the caller may book', () => {
     );
     expect(refused.status).toBe(400);
     expect(fieldOf(refused)).toEqual(['locationId']);
+    // The class's students must be at their sites too (issue 37, finding 2): enrolled at main for this.
+    const ids = c.students.map((s) => s.id);
+    const before = await ctx.prisma.student.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, locationId: true },
+    });
+    await ctx.prisma.student.updateMany({ where: { id: { in: ids } }, data: { locationId: main.id } });
     const own = await as(
       body({ startAt: at('2027-04-07', '15:00'), endAt: at('2027-04-07', '16:00'), locationId: main.id }),
     );
     expect(own.status).toBe(201);
+    for (const s of before)
+      await ctx.prisma.student.update({ where: { id: s.id }, data: { locationId: s.locationId } });
   });
 });
 

@@ -53,13 +53,14 @@ export async function createSchedule(
   );
   return prisma.$transaction(async (tx) => {
     const { studentRates, teacherRate } = await classReferences(tx, organisationId, body);
+    // The place first: a location not the operator's own is a 400 naming it, whoever the students are.
+    const place = await resolvePlace(tx, auth, organisationId, body);
     // Another site's student is not found for a site-limited operator (issue 37, finding 2).
     await assertStudentsAtSites(
       tx,
       auth,
       body.students.map((s) => s.studentId),
     );
-    const place = await resolvePlace(tx, auth, organisationId, body);
     const capacity = capacityIn(place, body.courseType, body.capacity);
     assertRoomFits(place, { capacity, students: body.students.length, override: body.overrideCapacity });
     const studentIds = body.students.map((s) => s.studentId);
