@@ -85,7 +85,6 @@ export function OfflineNote({ savedAt, fmt }: { savedAt?: string; fmt: Formatter
     <Alert
       type="info"
       showIcon
-      role="status"
       className="portal-offline-note"
       style={{ marginBottom: 12 }}
       message={savedAt ? t('portal.offline', { when: fmt.dateTime(savedAt) }) : t('portal.offline.now')}
