@@ -72,7 +72,11 @@ export function clippedLabels(page: Page): Promise<string[]> {
       const box = el.getBoundingClientRect();
       return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
     };
-    const titled = (el: Element) => !!el.closest('[title]:not([title=""])');
+    // A title on the element, around it, or on the one inside it that holds all its text (a cell whose
+    // content is a titled span shows the title when its text is hovered).
+    const titled = (el: Element) =>
+      !!el.closest('[title]:not([title=""])') ||
+      [...el.querySelectorAll('[title]:not([title=""])')].some((t) => t.textContent?.trim() === el.textContent?.trim());
     // Header cells (ProTable cuts them with its own wrapper), then anything drawn with an ellipsis.
     const cut = new Set<HTMLElement>(document.querySelectorAll<HTMLElement>('.ant-table-thead th'));
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
