@@ -261,6 +261,33 @@ describe('receipts, referrals and bulk email', () => {
     expect((await limited.post('/api/referrals', { referrerId: referrer.id, studentId: ids.north })).status).toBe(201);
   });
 
+  it("neither lists, reads, changes, exports nor deletes the other site's student's referral (issue 37)", async () => {
+    const referrer = await ctx.prisma.referrer.create({ data: { organisationId: ids.org, name: 'Flyer' } });
+    const made = (studentId: number | null) =>
+      ctx.prisma.referral.create({ data: { organisationId: ids.org, referrerId: referrer.id, studentId } });
+    const south = await made(ids.south);
+    const north = await made(ids.north);
+    const none = await made(null); // not tied to a student yet: every site sees it
+    const listed = async (caller: typeof admin) =>
+      ((await caller.get('/api/referrals', { referrerId: referrer.id })).body.data as { id: number }[])
+        .map((r) => r.id)
+        .sort((x, y) => x - y);
+    expect(await listed(limited)).toEqual([north.id, none.id]);
+    expect(await listed(open)).toEqual([south.id, north.id, none.id]);
+    const body = { referrerId: referrer.id, studentId: ids.north, comments: 'moved' };
+    expect((await limited.get(`/api/referrals/${south.id}`)).status).toBe(404);
+    expect((await limited.put(`/api/referrals/${south.id}`, body)).status).toBe(404);
+    expect((await limited.delete(`/api/referrals/${south.id}`)).status).toBe(404);
+    const kept = await ctx.prisma.referral.findUniqueOrThrow({ where: { id: south.id } });
+    expect([kept.studentId, kept.comments]).toEqual([ids.south, null]);
+    const sheet = await limited.download('/api/referrals/export', { referrerId: referrer.id });
+    expect(sheet.status).toBe(200);
+    const studentIds = (await xlsxRows(sheet.body)).slice(1).map((row) => row[1]);
+    expect(studentIds.sort()).toEqual(['N-1', null]);
+    expect((await limited.get(`/api/referrals/${north.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/referrals/${south.id}`)).status).toBe(200);
+  });
+
   it("reaches their site's students only in a bulk email", async () => {
     await ctx.prisma.student.updateMany({
       where: { id: { in: [ids.north, ids.south] } },

@@ -7,6 +7,7 @@ import { fieldError } from '../../http/errors';
 import { pageArgs, sortArgs } from '../../http/list';
 import { cellFormatOf, sendXlsx } from '../../http/spreadsheet';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { sitesOf } from '../locations/sites';
 import { assertReferrerInCentre } from './save-student';
 
 type ReferralInput = z.output<typeof ZReferralBody>;
@@ -42,9 +43,21 @@ async function assertLinksInCentre(prisma: PrismaClient, organisationId: number,
 
 type ReferralFilters = Omit<z.output<typeof ZReferralListQuery>, 'current' | 'pageSize'>;
 
+/**
+ * The centre's referrals a caller may see (issue 37): a site-limited operator sees those of students
+ * enrolled at their sites and those not tied to a student yet; another site's are not found.
+ */
+function visibleReferrals(auth: AuthContext): Prisma.ReferralWhereInput {
+  const sites = sitesOf(auth);
+  const organisationId = organisationOf(auth);
+  return sites
+    ? { organisationId, OR: [{ studentId: null }, { student: { locationId: { in: sites } } }] }
+    : { organisationId };
+}
+
 function referralWhere(auth: AuthContext, filters: ReferralFilters): Prisma.ReferralWhereInput {
   return {
-    organisationId: organisationOf(auth),
+    ...visibleReferrals(auth),
     ...(filters.referrerId ? { referrerId: filters.referrerId } : {}),
     ...(filters.studentId ? { studentId: filters.studentId } : {}),
   };
@@ -93,7 +106,7 @@ export async function exportReferrals(
 }
 
 export async function getReferral(prisma: PrismaClient, auth: AuthContext, id: number) {
-  const row = await prisma.referral.findFirst({ where: { id, organisationId: organisationOf(auth) }, select });
+  const row = await prisma.referral.findFirst({ where: { id, ...visibleReferrals(auth) }, select });
   if (!row) throw notFound('Referral', id);
   return toReferral(row);
 }
@@ -107,14 +120,14 @@ export async function createReferral(prisma: PrismaClient, auth: AuthContext, in
 
 export async function updateReferral(prisma: PrismaClient, auth: AuthContext, id: number, input: ReferralInput) {
   const organisationId = organisationOf(auth);
-  if (!(await prisma.referral.count({ where: { id, organisationId } }))) throw notFound('Referral', id);
+  if (!(await prisma.referral.count({ where: { id, ...visibleReferrals(auth) } }))) throw notFound('Referral', id);
   await assertLinksInCentre(prisma, organisationId, input);
   const data = { referrerId: input.referrerId, studentId: input.studentId, comments: input.comments };
   return toReferral(await prisma.referral.update({ where: { id }, data, select }));
 }
 
 export async function deleteReferral(prisma: PrismaClient, auth: AuthContext, id: number) {
-  const { count } = await prisma.referral.deleteMany({ where: { id, organisationId: organisationOf(auth) } });
+  const { count } = await prisma.referral.deleteMany({ where: { id, ...visibleReferrals(auth) } });
   if (!count) throw notFound('Referral', id);
   return undefined;
 }
