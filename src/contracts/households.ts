@@ -4,6 +4,7 @@ import { ZLangKey } from './account';
 import { optionalText, ZId, ZIdParams, ZOptionalEmail, ZOptionalPhone } from './common';
 import { defineEndpoint } from './endpoint';
 import { listReply, ZListQuery } from './list';
+import { ZFamilyMessageChoice } from './message-kinds';
 import { z } from './z';
 
 export const HOUSEHOLD_NAME_REQUIRED = 'Name the household (the family name)';
@@ -78,6 +79,13 @@ export const ZGuardian = z.object({
   smsConsentSource: z.string().nullable(),
   receivesFeedback: z.boolean(),
   portal: ZPortalAccess,
+  /** The household's primary contact: the first guardian who can receive SMS (SMS goes to them by default). */
+  primaryContact: z.boolean(),
+  /**
+   * Every kind of family message with the channels it reaches this guardian by: their choice in the
+   * portal (or the default) on top of what they allow (no SMS without consent).
+   */
+  messages: z.array(ZFamilyMessageChoice),
 });
 export type TGuardian = z.infer<typeof ZGuardian>;
 

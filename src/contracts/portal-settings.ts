@@ -7,24 +7,13 @@ import { ZLangKey } from './account';
 import { ZOptionalEmail, ZOptionalPhone } from './common';
 import { defineEndpoint } from './endpoint';
 import { GUARDIAN_CONTACT_REQUIRED, SMS_NEEDS_PHONE } from './households';
+import {
+  FAMILY_MESSAGE_KINDS,
+  KIND_TWICE_MESSAGE,
+  NO_SMS_OF_KIND_MESSAGE,
+  ZFamilyMessageChoice,
+} from './message-kinds';
 import { z } from './z';
-
-/** The kinds of family message, each with whether an SMS of it exists and whether SMS is on by default. */
-export const FAMILY_MESSAGE_KINDS = [
-  { kind: 'LESSON_CHANGES', sms: true, smsByDefault: true },
-  { kind: 'REMINDERS', sms: true, smsByDefault: true },
-  { kind: 'SEAT_OFFERS', sms: true, smsByDefault: true },
-  { kind: 'FEEDBACK', sms: false, smsByDefault: false },
-  { kind: 'BILLING', sms: true, smsByDefault: false },
-] as const;
-export const ZFamilyMessageKind = z.enum(['LESSON_CHANGES', 'REMINDERS', 'SEAT_OFFERS', 'FEEDBACK', 'BILLING']);
-export type TFamilyMessageKind = z.infer<typeof ZFamilyMessageKind>;
-
-export const KIND_TWICE_MESSAGE = 'Each kind of message at most once';
-export const NO_SMS_OF_KIND_MESSAGE = 'This kind of message is sent by email only';
-
-export const ZFamilyMessageChoice = z.object({ kind: ZFamilyMessageKind, email: z.boolean(), sms: z.boolean() });
-export type TFamilyMessageChoice = z.infer<typeof ZFamilyMessageChoice>;
 
 export const ZPortalSettingsBody = z
   .object({

@@ -104,6 +104,28 @@ describe('SMS to the primary contact', () => {
     expect(sent(await remindMaxsClass(14))).toEqual([...allEmails(), `SMS ${family.to.dadSms}`].sort());
   });
 
+  it("the desk's household page shows the primary contact and what reaches each guardian by SMS or not at all", async () => {
+    await changeSettings(family.mum, { messages: [{ kind: 'FEEDBACK', email: false, sms: false }] });
+    const res = await c.operator.get(`/api/households/${family.household.id}`);
+    expect(res.status).toBe(200);
+    type Guardian = { id: number; primaryContact: boolean; messages: { kind: string; email: boolean; sms: boolean }[] };
+    const byId = new Map((res.body.guardians as Guardian[]).map((g) => [g.id, g]));
+    const view = (id: number) => {
+      const g = byId.get(id);
+      const kinds = (pick: (m: Guardian['messages'][number]) => boolean) =>
+        (g?.messages ?? []).filter(pick).map((m) => m.kind);
+      return { primary: g?.primaryContact, sms: kinds((m) => m.sms), off: kinds((m) => !m.email && !m.sms) };
+    };
+    // Mum withdrew SMS consent (the test before): Dad is the primary contact; Mum turned feedback off.
+    expect(view(family.mum.guardian.id)).toEqual({ primary: false, sms: [], off: ['FEEDBACK'] });
+    expect(view(family.dad.guardian.id)).toEqual({
+      primary: true,
+      sms: ['LESSON_CHANGES', 'REMINDERS', 'SEAT_OFFERS'],
+      off: [],
+    });
+    expect(view(family.gran.id)).toEqual({ primary: false, sms: [], off: [] });
+  });
+
   it('a STOP wins over any choice', async () => {
     expect(await answerInboundSms(ctx.prisma, { From: family.to.dadSms, Body: 'STOP' })).toContain('unsubscribed');
     const dad = (await family.dad.caller.get('/api/portal/settings')).body;

@@ -48,6 +48,10 @@ test('the desk makes a household for a new student, adds a guardian with SMS con
   const row = page.getByRole('row', { name: /Hye-jin Choi/ });
   await expect(row).toContainText('Mother');
   await expect(row).toContainText('SMS consent');
+  // The first guardian who can take SMS is the household's primary contact: SMS of lesson changes,
+  // reminders and freed seats goes to her (issue 37, finding 14, seen at the desk).
+  await expect(row).toContainText('Primary contact');
+  await expect(row).toContainText('By SMS: Lesson changes and cancellations, Lesson reminders, Free seats offered');
 
   // The younger brother joins the family.
   await page.getByRole('button', { name: 'Add a sibling' }).click();

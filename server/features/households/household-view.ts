@@ -2,7 +2,9 @@ import type { THousehold } from '../../../src/contracts/households';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client';
 import type { AuthContext } from '../../http/context';
 import { notFound, organisationOf } from '../../http/tenancy';
+import { guardianAddresses } from './guardian-recipients';
 import { householdSiteWhere } from './household-sites';
+import { choicesView, primaryContactId } from './message-choices';
 import { portalAccessSelect, toPortalAccess } from './portal-access';
 
 /** A guardian's own details and contact choices (the desk's household page and the household export). */
@@ -34,13 +36,18 @@ export const householdSelect = {
     orderBy: [{ firstName: 'asc' }, { id: 'asc' }],
   },
   guardians: {
-    select: { ...guardianFactsSelect, ...portalAccessSelect },
+    select: {
+      ...guardianFactsSelect,
+      ...portalAccessSelect,
+      messageChoices: { select: { kind: true, email: true, sms: true } },
+    },
     orderBy: { id: 'asc' },
   },
 } satisfies Prisma.HouseholdSelect;
 type HouseholdRow = Prisma.HouseholdGetPayload<{ select: typeof householdSelect }>;
 
 export function toHousehold(row: HouseholdRow): THousehold {
+  const primary = primaryContactId(row.guardians);
   const balance = row.students.reduce((sum, s) => sum.plus(s.voucherBalance), row.students[0]?.voucherBalance.mul(0));
   return {
     id: row.id,
@@ -56,12 +63,23 @@ export function toHousehold(row: HouseholdRow): THousehold {
       active: s.active,
       voucherBalance: s.voucherBalance.toFixed(2),
     })),
-    guardians: row.guardians.map(({ user, invitations, ...g }) => ({
-      ...g,
-      langKey: g.langKey === 'zh-CN' ? 'zh-CN' : 'en-US',
-      smsConsentAt: g.smsConsentAt?.toISOString() ?? null,
-      portal: toPortalAccess({ user, invitations }),
-    })),
+    guardians: row.guardians.map(({ user, invitations, messageChoices, ...g }) => {
+      const primaryContact = g.id === primary;
+      const can = guardianAddresses(g);
+      return {
+        ...g,
+        langKey: g.langKey === 'zh-CN' ? 'zh-CN' : 'en-US',
+        smsConsentAt: g.smsConsentAt?.toISOString() ?? null,
+        portal: toPortalAccess({ user, invitations }),
+        primaryContact,
+        // What actually reaches them: their choice (or the default) where they allow the channel.
+        messages: choicesView(messageChoices, primaryContact).map((c) => ({
+          kind: c.kind,
+          email: c.email && Boolean(can.email),
+          sms: c.sms && Boolean(can.phone),
+        })),
+      };
+    }),
     balance: balance ? balance.toFixed(2) : '0.00',
   };
 }

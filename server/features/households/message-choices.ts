@@ -10,7 +10,7 @@ import {
   FAMILY_MESSAGE_KINDS,
   type TFamilyMessageChoice,
   type TFamilyMessageKind,
-} from '../../../src/contracts/portal-settings';
+} from '../../../src/contracts/message-kinds';
 import type { Prisma } from '../../generated/prisma/client';
 import { guardianAddresses } from './guardian-recipients';
 

@@ -42,6 +42,31 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
     </Space>
   );
 
+  // Which of the family's messages go by SMS, and which reach them by no channel (their portal choices).
+  const messageSummary = (g: TGuardian) => {
+    const kinds = (pick: (c: TGuardian['messages'][number]) => boolean) =>
+      g.messages
+        .filter(pick)
+        .map((c) => t(`portal.settings.kind.${c.kind}`))
+        .join(intl.locale === 'zh-CN' ? '、' : ', ');
+    const bySms = kinds((c) => c.sms);
+    const off = kinds((c) => !c.email && !c.sms);
+    return (
+      <>
+        {bySms && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('guardians.bySms', { kinds: bySms })}
+          </Typography.Text>
+        )}
+        {off && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('guardians.notSent', { kinds: off })}
+          </Typography.Text>
+        )}
+      </>
+    );
+  };
+
   return (
     <Flex vertical gap={16}>
       <Card
@@ -99,6 +124,7 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
                 render: (_, g) => (
                   <Space direction="vertical" size={0}>
                     <span>{guardianName(g)}</span>
+                    {g.primaryContact && <Tag color="gold">{t('guardians.primaryContact')}</Tag>}
                     {g.relationship && <Typography.Text type="secondary">{g.relationship}</Typography.Text>}
                   </Space>
                 ),
@@ -124,6 +150,7 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
                 render: (_, g) => (
                   <Space direction="vertical" size={2}>
                     {channels(g)}
+                    {messageSummary(g)}
                     {g.smsConsentAt && (
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                         {t('guardians.consent', {

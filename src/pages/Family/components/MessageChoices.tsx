@@ -1,5 +1,5 @@
 import { Checkbox, Typography } from 'antd';
-import { FAMILY_MESSAGE_KINDS, type TFamilyMessageChoice } from '@/contracts/portal-settings';
+import { FAMILY_MESSAGE_KINDS, type TFamilyMessageChoice } from '@/contracts/message-kinds';
 import { useT } from './shared';
 
 interface Props {
