@@ -105,6 +105,7 @@ test('money in family words, the top-up offered only where cards are taken, one 
   await prepare(page, 'en-US', token);
   await page.goto('/family/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text as a parent reads it
   const text = await page.locator('main').innerText();
   expect(text).not.toMatch(/owes -/);
   expect(text).not.toMatch(/about 0\b/);
