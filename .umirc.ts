@@ -45,7 +45,8 @@ export default defineConfig({
   },
   access: {},
   model: {},
-  initialState: {},
+  // What shows while getInitialState loads the account (Umi's default is an empty div).
+  initialState: { loading: '@/components/AppLoading' },
   request: {},
   layout: { locale: true, ...defaultSettings },
   locale: {

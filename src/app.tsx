@@ -11,6 +11,7 @@ import { errorConfig, showRequestError } from './requestErrorConfig';
 import { reloadOnChunkError, watchChunkLoadErrors } from './utils/chunkReload';
 import { loadCurrentUser, type UserLoadFailure } from './utils/currentUser';
 import { displayName } from './utils/displayName';
+import { forbiddenAt } from './utils/forbiddenAt';
 import { isRtl } from './utils/locale';
 import { loadLocaleMessages } from './utils/localeMessages';
 import { loginUrlFor } from './utils/redirect';
@@ -29,7 +30,8 @@ function later<P extends object>(load: () => Promise<{ default: ComponentType<P>
 
 // Drawn only inside the signed-in layout: not part of every first visit (the sign-in page).
 const UserLoadFailed = later(() => import('./components/UserLoadFailed'));
-const ForbiddenPage = later(() => import('./pages/Exception/403'));
+const loadForbiddenPage = () => import('./pages/Exception/403');
+const ForbiddenPage = later(loadForbiddenPage);
 const NotFoundPage = later(() => import('./pages/Exception/404'));
 const NoticeBell = later(() => import('./components/NoticeBell'));
 const OverdueBanner = later(() => import('./components/OverdueBanner'));
@@ -59,6 +61,11 @@ export async function getInitialState(): Promise<InitialState> {
   // Only a 401 (or no token) signs out; an unreachable server shows the seed's network notice.
   if (load.failure) showRequestError(load.error);
   else if (!load.currentUser && !onSignInPage) history.replace(loginUrlFor(location));
+  // A page this account may not open (a guardian on a desk link): its 403 page's code comes now, while
+  // the layout draws, instead of after it (a blank frame of a second on a phone; issue 37, finding 15).
+  if (load.currentUser && forbiddenAt(location.pathname, load.currentUser.authorities)) {
+    loadForbiddenPage().catch(() => undefined);
+  }
   // No network but a kept account (issue 11): the pages open as that user (the teacher's kept
   // classes); their requests fail with the network notice until the connection returns.
   if (load.failure && load.keptUser) return { currentUser: load.keptUser, settings: defaultSettings, fetchUserInfo };

@@ -144,3 +144,35 @@ test('money in family words, the top-up offered only where cards are taken, one 
   await page.context().setOffline(false);
   await expect(note).toHaveCount(0);
 });
+
+test('a guardian who opens a desk link sees "Loading…" while the account loads, then the no-access page', async ({
+  page,
+  request,
+}) => {
+  await prepare(page, 'en-US', await tokenOf(request, 'family'));
+  // A slow phone: the account takes 1.5 s to come.
+  await page.route('**/api/account', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  // Each frame, once the app has drawn anything: the moments at which it drew no text at all again.
+  await page.addInitScript(() => {
+    const blank: number[] = [];
+    (window as unknown as { blankFrames: number[] }).blankFrames = blank;
+    let drawn = false;
+    const look = () => {
+      // biome-ignore lint/performance/useDomNodeTextContent: drawn text only (the body's scripts have text too)
+      const empty = !document.body?.innerText.trim();
+      if (!empty) drawn = true;
+      else if (drawn) blank.push(performance.now());
+      if (!document.querySelector('.ant-result-403')) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '403' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back home' })).toBeVisible();
+  // From the loading notice to the 403 page, never an empty frame between them.
+  expect(await page.evaluate(() => (window as unknown as { blankFrames: number[] }).blankFrames)).toEqual([]);
+});
