@@ -29,7 +29,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // The list as tests end; the times per spec file and the retried tests for `npm test`'s summary.
+  reporter: [['list'], ['./tests/e2e/times-reporter.ts']],
   // What only checks how the browser renders and is driven — the axe walk, clipped labels, the language
   // switch, the keyboard-only walk and the offline app's service worker — is the same on both databases
   // (the same demo centre, the same built app): those specs run once, against PGlite, so that the suite
