@@ -3,7 +3,7 @@ import { apiAs, clippedLabels, signIn } from './support';
 
 const suffix = Date.now().toString(36).toUpperCase();
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-const SHOTS = process.env.SHOTS;
+const SHOTS = process.env.SHOTS_DIR;
 
 test('the desk makes a household for a new student, adds a guardian with SMS consent and a sibling, and finds the family', async ({
   page,

@@ -18,6 +18,9 @@ interface Props {
   onChange: (household: THousehold) => void;
 }
 
+/** The message summary under a guardian's channels: small, wrapping within the column. */
+const SUMMARY_STYLE = { fontSize: 12, display: 'block', maxWidth: 240 } as const;
+
 type Open = { kind: 'rename' } | { kind: 'guardian'; guardian?: TGuardian } | { kind: 'sibling' } | { kind: 'merge' };
 
 /** A household at the desk: its students, its guardians, and the changes the desk makes to them. */
@@ -54,12 +57,12 @@ export default function HouseholdPanel({ household: h, onChange }: Props) {
     return (
       <>
         {bySms && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={SUMMARY_STYLE}>
             {t('guardians.bySms', { kinds: bySms })}
           </Typography.Text>
         )}
         {off && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={SUMMARY_STYLE}>
             {t('guardians.notSent', { kinds: off })}
           </Typography.Text>
         )}

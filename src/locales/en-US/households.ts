@@ -47,7 +47,7 @@ export default {
   'guardians.consent': 'SMS consent {date}, {source}',
   'guardians.primaryContact': 'Primary contact',
   'guardians.bySms': 'By SMS: {kinds}',
-  'guardians.notSent': 'Turned off: {kinds}',
+  'guardians.notSent': 'Not sent to them: {kinds}',
   'guardians.remove': 'Remove',
   'guardians.confirmRemove': 'Remove this guardian from the household?',
   'guardians.removed': 'Guardian removed',

@@ -47,7 +47,7 @@ export default {
   'guardians.consent': '短信同意：{date}，{source}',
   'guardians.primaryContact': '主要联系人',
   'guardians.bySms': '短信接收：{kinds}',
-  'guardians.notSent': '已关闭：{kinds}',
+  'guardians.notSent': '不发给此人：{kinds}',
   'guardians.remove': '移除',
   'guardians.confirmRemove': '将此监护人从家庭中移除？',
   'guardians.removed': '监护人已移除',
