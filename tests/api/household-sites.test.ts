@@ -287,7 +287,7 @@ describe('finding 4: what a merge or a move takes along', () => {
     ctx.prisma.erasureRequest.create({ data: { organisationId: at.org, householdId, status } });
   const household = (id: number) => ctx.prisma.household.findUnique({ where: { id } });
 
-  it('merges a household with card top-ups, a withdrawn erasure request, messages, notes, feed and card', async () => {
+  it('merges a household with card top-ups, a withdrawn erasure request, untold lesson changes, messages, notes, feed and card', async () => {
     const kept = await familyAt([at.north]);
     const other = await familyAt([at.south]);
     await ctx.prisma.household.update({ where: { id: kept.id }, data: { comments: 'Kept notes' } });
@@ -331,9 +331,21 @@ describe('finding 4: what a merge or a move takes along', () => {
         key: `merge-notice-${other.id}`,
       },
     });
+    // A class change waiting for the family's digest (the job sends it minutes later).
+    const untold = await ctx.prisma.familyLessonChange.create({
+      data: {
+        organisationId: at.org,
+        householdId: other.id,
+        studentId: other.kids[0].id,
+        scheduleId: 0,
+        facts: { kind: 'CANCELLED' },
+      },
+    });
     const merged = await admin.post(`/api/households/${kept.id}/merge`, { householdId: other.id });
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
     expect(await household(other.id)).toBeNull();
+    const change = await ctx.prisma.familyLessonChange.findUnique({ where: { id: untold.id } });
+    expect(change?.householdId).toBe(kept.id);
     expect((await ctx.prisma.cardTopUp.findUniqueOrThrow({ where: { id: paid.id } })).householdId).toBe(kept.id);
     expect((await ctx.prisma.erasureRequest.findUniqueOrThrow({ where: { id: withdrawn.id } })).householdId).toBe(
       kept.id,

@@ -1,5 +1,6 @@
 // What else belongs to a household when the desk merges or moves its people (issue 37, finding 4):
-// every table with a householdId (prisma/schema.prisma: Student, Guardian, CardTopUp, ErasureRequest)
+// every table with a householdId (prisma/schema.prisma: Student, Guardian, CardTopUp, ErasureRequest,
+// FamilyLessonChange)
 // and the messages and notices about it. A merge takes them all into the household kept; a move of one
 // student leaves them where they are; an erasure request open or completed stops both.
 import type { Prisma } from '../../generated/prisma/client';
@@ -38,7 +39,8 @@ export async function assertNothingLeftBehind(tx: Tx, id: number) {
 }
 
 /**
- * A merge: the card top-ups, (withdrawn) erasure requests, messages and notices of household `from` go
+ * A merge: the card top-ups, (withdrawn) erasure requests, lesson changes not told yet, messages and
+ * notices of household `from` go
  * to household `into`, as do its desk notes (after the kept household's) and, where `into` has none,
  * its calendar feed and its saved card with the auto top-up set on it. Then `from` is deleted. Reminders
  * and statements stay as `into` has them: the family's choices for the household it now is.
@@ -49,6 +51,8 @@ export async function mergeHouseholdRecords(tx: Tx, organisationId: number, from
   await tx.guardian.updateMany({ where: { householdId: from, organisationId }, data: { householdId: into } });
   await tx.cardTopUp.updateMany(moved);
   await tx.erasureRequest.updateMany(moved);
+  // Lesson changes not told yet go out with the kept household's digest (deleting `from` cascaded them away).
+  await tx.familyLessonChange.updateMany(moved);
   const about = { where: { organisationId, entityType: 'HOUSEHOLD', entityId: from }, data: { entityId: into } };
   await tx.message.updateMany(about);
   await tx.notice.updateMany(about);
