@@ -9,6 +9,7 @@ import {
   INVOICE_OVERLAP_MESSAGE,
 } from '../../../src/contracts/billing';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import { isConcurrencyFailure, isOverload } from '../../http/error-handler';
 import { AppError, fieldError } from '../../http/errors';
 import { toDbDate } from '../../http/list';
 import { runtimeText } from '../../i18n/text';
@@ -118,6 +119,8 @@ export async function createInvoice(prisma: PrismaClient, input: CreateInvoiceIn
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
       throw new AppError('conflict', INVOICE_OVERLAP_MESSAGE);
     // The reply says only that it failed; the error handler logs the cause under the trace id.
+    // A clash with another transaction (409) or an overloaded database (503) is the error handler's to say.
+    if (isConcurrencyFailure(error) || isOverload(error)) throw error;
     throw new AppError('internal', INVOICE_CREATE_FAILED_MESSAGE, { cause: error });
   }
 }

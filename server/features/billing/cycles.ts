@@ -12,6 +12,7 @@ import {
 import type { ZListQuery } from '../../../src/contracts/list';
 import type { z } from '../../../src/contracts/z';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client';
+import { isConcurrencyFailure, isOverload } from '../../http/error-handler';
 import { AppError, fieldError } from '../../http/errors';
 import { isoDate, money, pageArgs, toDbDate } from '../../http/list';
 import { notFound } from '../../http/tenancy';
@@ -135,6 +136,8 @@ export async function startCycle(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (isUniqueViolation(error)) throw new AppError('conflict', CYCLE_ALREADY_ACTIVE_MESSAGE);
+    // A clash with another transaction (409) or an overloaded database (503) is the error handler's to say.
+    if (isConcurrencyFailure(error) || isOverload(error)) throw error;
     throw new AppError('internal', CYCLE_START_FAILED_MESSAGE, { cause: error });
   }
 }
